@@ -1,0 +1,34 @@
+// `npm run api`: the API alone, for a storefront elsewhere that sets API_URL and PUBLIC_API_URL to it.
+import { serve } from '@hono/node-server';
+import { cors } from 'hono/cors';
+import { Hono } from 'hono';
+import { createApp } from '../src/server/app.ts';
+import { readServerSettings } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { isCatalogueEmpty, seedCatalogue } from '../src/server/seed/index.ts';
+
+const settings = readServerSettings();
+const port = Number(process.env.API_PORT ?? 4322);
+const hostname = process.env.HOST ?? 'localhost';
+const handle = await openDatabase(
+  settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: settings.dataDir },
+);
+if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
+  console.log('[kirana-api] new database: seeding the demo catalogue…');
+  await seedCatalogue(handle.db, { log: (m) => console.log(`[kirana-api]   ${m}`) });
+}
+
+const server = new Hono();
+// Browsers on the storefront's origin call this API directly.
+if (process.env.CORS_ORIGIN) server.use('/api/*', cors({ origin: process.env.CORS_ORIGIN.split(',') }));
+server.route('/', createApp({ db: handle.db }));
+
+const http = serve({ fetch: server.fetch, hostname, port }, () =>
+  console.log(`[kirana-api] listening on http://${hostname}:${port}/api (OpenAPI: /api/openapi.json)`),
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    http.close();
+    void handle.close().then(() => process.exit(0));
+  });
+}

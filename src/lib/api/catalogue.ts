@@ -1,0 +1,54 @@
+// Typed catalogue calls over a ky instance: the same code runs in pages (server) and islands (browser).
+import type { KyInstance } from 'ky';
+import { isHTTPError } from 'ky';
+import type { Brand, Category, Product, ProductSeo, Review, Suggestion } from './types.ts';
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+}
+
+export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
+
+/** A listing page; an empty listing is a 404 from the API and an empty page here. */
+async function productPage(api: KyInstance, path: string, pageNo: number): Promise<ProductPage> {
+  try {
+    const res = await api.get(path, { searchParams: { pageNo, pageSize: PAGE_SIZES.products } });
+    return { products: await res.json<Product[]>(), total: Number(res.headers.get('x-total-count') ?? 0) };
+  } catch (error) {
+    if (isHTTPError(error) && error.response.status === 404) return { products: [], total: 0 };
+    throw error;
+  }
+}
+
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isHTTPError(error) && error.response.status === 404) return null;
+    throw error;
+  }
+}
+
+export function catalogue(api: KyInstance) {
+  return {
+    hotProducts: (pageNo = 0) => productPage(api, 'app/Products/LoadProductsByPriorityTag', pageNo),
+    brandProducts: (brandId: number, pageNo = 0) => productPage(api, `app/Products/LoadProductsByBrand/${brandId}`, pageNo),
+    categoryProducts: (categoryId: string, pageNo = 0) =>
+      productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo),
+    searchResults: (text: string, pageNo = 0) =>
+      productPage(api, `app/Products/SearchResults/${encodeURIComponent(text)}`, pageNo),
+    relatedProducts: (productId: number) => productPage(api, `app/Products/LoadRelatedProducts/${productId}`, 0),
+    product: (id: number) => orNull(api.get(`app/Products/${id}`).json<Product>()),
+    productSeo: (id: number) => orNull(api.get(`app/ProductSEOs/${id}`).json<ProductSeo>()),
+    reviews: (id: number) => api.get(`Reviews/${id}`).json<Review[]>(),
+    brands: (skip = 0, take: number = PAGE_SIZES.brands) =>
+      api.get('app/Brands/LoadBrandsByPriority', { searchParams: { skip, take } }).json<Brand[]>(),
+    categories: (pageNo = 0, pageSize: number = PAGE_SIZES.categories) =>
+      api.get('app/Categories/LoadCategoriesByPriority', { searchParams: { pageNo, pageSize } }).json<Category[]>(),
+    suggestions: (text: string) =>
+      api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`).json<Suggestion[]>(),
+  };
+}
+
+export type Catalogue = ReturnType<typeof catalogue>;

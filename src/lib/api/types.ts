@@ -1,0 +1,10 @@
+// The API's shapes, for pages and islands (types only: nothing from the server is bundled).
+export type {
+  BrandDto as Brand,
+  CategoryDto as Category,
+  ProductDto as Product,
+  ProductSeoDto as ProductSeo,
+  ReviewDto as Review,
+  SuggestionDto as Suggestion,
+  VariantDto as ProductVariant,
+} from '../../server/schemas.ts';

@@ -1,0 +1,18 @@
+// Prices travel as paise (integers) and are shown in rupees, the Indian way (₹1,23,456).
+const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+
+export function formatRupees(paise: number): string {
+  return paise % 100 === 0 ? whole.format(paise / 100) : withPaise.format(paise / 100);
+}
+
+/** Whole percent saved against the MRP; 0 when there is no MRP or no saving. */
+export function percentOff(pricePaise: number, mrpPaise: number): number {
+  if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;
+  return Math.floor(((mrpPaise - pricePaise) * 100) / mrpPaise);
+}
+
+/** SPEC §2: the MRP is shown struck through when it is non-zero and differs from the price. */
+export function showsMrp(pricePaise: number, mrpPaise: number): boolean {
+  return mrpPaise > 0 && mrpPaise !== pricePaise;
+}

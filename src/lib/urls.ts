@@ -1,0 +1,13 @@
+// The storefront's URLs in one place: every link a crawler follows is built here.
+export const DEFAULT_PRODUCT_IMAGE = '/images/default-grocery.svg';
+
+export const urls = {
+  home: () => '/',
+  product: (id: number) => `/product-detail?id=${id}`,
+  brand: (id: number, page?: number) => `/shop?type=brand&id=${id}${page && page > 1 ? `&page=${page}` : ''}`,
+  category: (id: string, page?: number) =>
+    `/shop?type=category&id=${encodeURIComponent(id)}${page && page > 1 ? `&page=${page}` : ''}`,
+  hot: (page?: number) => `/shop?type=hot${page && page > 1 ? `&page=${page}` : ''}`,
+  search: (text: string, page?: number) =>
+    `/search?name=${encodeURIComponent(text)}${page && page > 1 ? `&page=${page}` : ''}`,
+};

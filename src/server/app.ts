@@ -1,0 +1,56 @@
+// The Kirana API: a Hono app serving SPEC §7 under /api, embedded in the Astro server or run alone.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { Database } from './db/client.ts';
+import { ApiError, errorBody, sendError } from './errors.ts';
+import { registerCatalogueRoutes } from './routes/catalogue.ts';
+import { registerImageRoutes } from './routes/images.ts';
+import { registerReviewRoutes } from './routes/reviews.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** Where unexpected errors are reported; never sent to the client. */
+  logError?: (error: unknown) => void;
+}
+
+export function createApp({ db, logError = (e) => console.error('[api]', e) }: AppDeps) {
+  const app = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const message = issue ? issue.message : 'Invalid input';
+        return sendError(c, 400, 'bad_request', message);
+      }
+    },
+  }).basePath('/api');
+
+  registerCatalogueRoutes(app, db);
+  registerReviewRoutes(app, db);
+  registerImageRoutes(app, db);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kirana API',
+      version: '1.0.0',
+      description: 'Catalogue, reviews and pictures of the Kirana grocery storefront. Errors are { error: { code, message } }.',
+    },
+  });
+
+  app.notFound((c) => sendError(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error.status, error.code, error.message);
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own client errors, e.g. a body that is not JSON.
+      const message = error.status === 415 ? 'Content-Type must be application/json' : error.message || 'Bad request';
+      return c.json(errorBody(error.status === 415 ? 'unsupported_media_type' : 'bad_request', message), error.status);
+    }
+    logError(error);
+    return sendError(c, 500, 'internal', 'Something went wrong on our side. Please try again.');
+  });
+
+  return app;
+}
+
+export type KiranaApi = ReturnType<typeof createApp>;

@@ -1,0 +1,26 @@
+// The one JSON error shape of the API: { error: { code, message } }.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type ErrorCode = 'bad_request' | 'not_found' | 'unsupported_media_type' | 'internal' | 'unavailable';
+
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}
+
+export function sendError(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string) {
+  return c.json(errorBody(code, message), status);
+}

@@ -1,0 +1,265 @@
+// SPEC §7 catalogue calls at their exact paths, plus the paged product listings the shop and search pages use.
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+import {
+  BrandIdParam,
+  BrandPagingQuery,
+  BrandSchema,
+  CategoryIdParam,
+  CategoryPagingQuery,
+  CategorySchema,
+  ErrorSchema,
+  ProductIdParam,
+  ProductPagingQuery,
+  ProductSchema,
+  ProductSeoSchema,
+  ProIdParam,
+  SearchTextParam,
+  SuggestionSchema,
+  VariantPriceSchema,
+  VariantSchema,
+  type ProductDto,
+} from '../schemas.ts';
+import {
+  findBrand,
+  findCategory,
+  findProduct,
+  findProductSeo,
+  listProducts,
+  loadBrands,
+  loadCategories,
+  productExists,
+  suggest,
+  variantsOf,
+  type Page,
+} from '../services/catalogue.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+const errors = {
+  400: json(ErrorSchema, 'Bad input'),
+  404: json(ErrorSchema, 'Not found'),
+};
+const totalHeader = {
+  headers: z.object({ 'X-Total-Count': z.string().openapi({ description: 'items across all pages' }) }),
+};
+
+/** Catalogue answers are the same for everyone: let browsers and CDNs keep them briefly. */
+export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+
+function sendPage(c: Context, page: Page<ProductDto>) {
+  if (page.items.length === 0) throw notFound('No Products found');
+  c.header('X-Total-Count', String(page.total));
+  c.header('Cache-Control', PUBLIC_CACHE);
+  return c.json(page.items, 200);
+}
+
+export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Brands/LoadBrandsByPriority',
+      tags: ['Brands'],
+      summary: 'Brands by priority, paged by skip and take (16 by default)',
+      request: { query: BrandPagingQuery },
+      responses: { 200: json(z.array(BrandSchema), 'Brands; an empty list past the end'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { skip, take } = c.req.valid('query');
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(await loadBrands(db, skip, take), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Categories/LoadCategoriesByPriority',
+      tags: ['Categories'],
+      summary: 'Categories by priority with their product counts; pageNo starts at 0, pageSize 24 by default',
+      request: { query: CategoryPagingQuery },
+      responses: { 200: json(z.array(CategorySchema), 'Categories; an empty list past the end'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { pageNo, pageSize } = c.req.valid('query');
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(await loadCategories(db, pageNo, pageSize), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/SearchProducts/{text}',
+      tags: ['Products'],
+      summary: 'Typo-tolerant suggestions for the search box: products, brands and categories',
+      request: { params: SearchTextParam },
+      responses: { 200: json(z.array(SuggestionSchema), 'Suggestions, best first'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { text } = c.req.valid('param');
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(await suggest(db, text), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/LoadProductsByPriorityTag',
+      tags: ['Products'],
+      summary: 'Hot (priority-tagged) products, paged',
+      request: { query: ProductPagingQuery },
+      responses: { 200: { ...json(z.array(ProductSchema), 'Hot products'), ...totalHeader }, ...errors },
+    }),
+    async (c) => {
+      const { pageNo, pageSize } = c.req.valid('query');
+      return sendPage(c, await listProducts(db, { kind: 'hot' }, pageNo, pageSize));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/LoadProductsByBrand/{brandId}',
+      tags: ['Products'],
+      summary: "A brand's products, paged; 404 when the page is empty",
+      request: { params: BrandIdParam, query: ProductPagingQuery },
+      responses: { 200: { ...json(z.array(ProductSchema), 'Products of the brand'), ...totalHeader }, ...errors },
+    }),
+    async (c) => {
+      const { brandId } = c.req.valid('param');
+      const { pageNo, pageSize } = c.req.valid('query');
+      if (!(await findBrand(db, brandId))) throw notFound(`No brand has id ${brandId}`);
+      return sendPage(c, await listProducts(db, { kind: 'brand', brandId }, pageNo, pageSize));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/LoadProductsByCategory/{categoryId}',
+      tags: ['Products'],
+      summary: "A category's products, paged; 404 when the page is empty",
+      request: { params: CategoryIdParam, query: ProductPagingQuery },
+      responses: { 200: { ...json(z.array(ProductSchema), 'Products of the category'), ...totalHeader }, ...errors },
+    }),
+    async (c) => {
+      const { categoryId } = c.req.valid('param');
+      const { pageNo, pageSize } = c.req.valid('query');
+      if (!(await findCategory(db, categoryId))) throw notFound(`No category has id ${categoryId}`);
+      return sendPage(c, await listProducts(db, { kind: 'category', categoryId }, pageNo, pageSize));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/SearchResults/{text}',
+      tags: ['Products'],
+      summary: 'Typo-tolerant search results, best match first, paged; 404 when nothing matches',
+      request: { params: SearchTextParam, query: ProductPagingQuery },
+      responses: { 200: { ...json(z.array(ProductSchema), 'Matching products'), ...totalHeader }, ...errors },
+    }),
+    async (c) => {
+      const { text } = c.req.valid('param');
+      const { pageNo, pageSize } = c.req.valid('query');
+      return sendPage(c, await listProducts(db, { kind: 'search', text }, pageNo, pageSize));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/LoadRelatedProducts/{id}',
+      tags: ['Products'],
+      summary: 'Other products of the same category, paged; 404 when there are none',
+      request: { params: ProductIdParam, query: ProductPagingQuery },
+      responses: { 200: { ...json(z.array(ProductSchema), 'Related products'), ...totalHeader }, ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { pageNo, pageSize } = c.req.valid('query');
+      const product = await findProduct(db, id);
+      if (!product) throw notFound(`No product has id ${id}`);
+      const filter = { kind: 'related', productId: id, categoryId: product.categoryId } as const;
+      return sendPage(c, await listProducts(db, filter, pageNo, pageSize));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/{id}',
+      tags: ['Products'],
+      summary: 'One product with images, variants and its review summary',
+      request: { params: ProductIdParam },
+      responses: { 200: json(ProductSchema, 'The product'), ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const product = await findProduct(db, id);
+      if (!product) throw notFound(`No product has id ${id}`);
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(product, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/ProductSEOs/{proid}',
+      tags: ['Products'],
+      summary: "A product's SEO title, description and keywords",
+      request: { params: ProIdParam },
+      responses: { 200: json(ProductSeoSchema, 'SEO data'), ...errors },
+    }),
+    async (c) => {
+      const { proid } = c.req.valid('param');
+      const seo = await findProductSeo(db, proid);
+      if (!seo) throw notFound(`No SEO data for product ${proid}`);
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(seo, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/ProductVariants/{proid}',
+      tags: ['Products'],
+      summary: "A product's pack-size variants, each with its price or null",
+      request: { params: ProIdParam },
+      responses: { 200: json(z.array(VariantSchema), 'Variants in display order'), ...errors },
+    }),
+    async (c) => {
+      const { proid } = c.req.valid('param');
+      if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
+      const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(variants, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/ProductVariantPrices/{proid}',
+      tags: ['Products'],
+      summary: "The prices of a product's variants (salesPrice, mrp)",
+      request: { params: ProIdParam },
+      responses: { 200: json(z.array(VariantPriceSchema), 'Prices of the variants that have one'), ...errors },
+    }),
+    async (c) => {
+      const { proid } = c.req.valid('param');
+      if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
+      const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(variants.flatMap((v) => (v.productVariantPrice ? [v.productVariantPrice] : [])), 200);
+    },
+  );
+}

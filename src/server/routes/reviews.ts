@@ -1,0 +1,55 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schemas.ts';
+import { productExists } from '../services/catalogue.ts';
+import { addReview, reviewsOf } from '../services/reviews.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+
+export function registerReviewRoutes(app: OpenAPIHono, db: Database) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/Reviews/{proid}',
+      tags: ['Reviews'],
+      summary: "A product's reviews, newest first",
+      request: { params: ProIdParam },
+      responses: {
+        200: json(z.array(ReviewSchema), 'Reviews'),
+        400: json(ErrorSchema, 'Bad input'),
+        404: json(ErrorSchema, 'No such product'),
+      },
+    }),
+    async (c) => {
+      const { proid } = c.req.valid('param');
+      if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
+      // Reviews change when shoppers post: keep them fresh.
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await reviewsOf(db, proid), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Reviews',
+      tags: ['Reviews'],
+      summary: 'Post a review (no auth header, as SPEC §7)',
+      request: { body: { content: { 'application/json': { schema: NewReviewSchema } }, required: true } },
+      responses: {
+        201: json(ReviewSchema, 'The stored review'),
+        400: json(ErrorSchema, 'Bad input'),
+        404: json(ErrorSchema, 'No such product'),
+      },
+    }),
+    async (c) => {
+      const review = c.req.valid('json');
+      if (!(await productExists(db, review.productsId))) throw notFound(`No product has id ${review.productsId}`);
+      return c.json(await addReview(db, review), 201);
+    },
+  );
+}

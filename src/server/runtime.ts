@@ -1,0 +1,39 @@
+// The embedded API of one process: opens the database once, migrates it, seeds an empty catalogue.
+import { createApp, type KiranaApi } from './app.ts';
+import { readServerSettings } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { isCatalogueEmpty, seedCatalogue } from './seed/index.ts';
+
+let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
+
+async function boot() {
+  const settings = readServerSettings();
+  const target = settings.databaseUrl
+    ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
+  const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}`;
+  console.log(`[kirana] opening ${where} and applying migrations…`);
+  const handle = await openDatabase(target);
+  if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
+    console.log('[kirana] empty catalogue: seeding the demo shop…');
+    const summary = await seedCatalogue(handle.db, { log: (m) => console.log(`[kirana]   ${m}`) });
+    console.log(`[kirana] seeded ${summary.products} products, ${summary.brands} brands, ${summary.categories} categories`);
+  }
+  console.log('[kirana] database ready');
+  return { api: createApp({ db: handle.db }), handle };
+}
+
+/** The API of this process, booted on first use. A failed boot is retried by the next call. */
+export function embeddedApi(): Promise<KiranaApi> {
+  booting ??= boot().catch((error: unknown) => {
+    booting = undefined;
+    throw error;
+  });
+  return booting.then((b) => b.api);
+}
+
+export async function closeEmbeddedApi() {
+  const current = booting;
+  booting = undefined;
+  if (current) await (await current).handle.close();
+}

@@ -1,0 +1,196 @@
+// zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
+import { z } from '@hono/zod-openapi';
+
+/** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
+export const LIMITS = {
+  brandPage: 16,
+  categoryPage: 24,
+  productPage: 24,
+  maxPageSize: 100,
+  maxSearchLength: 100,
+  maxPageNo: 10_000,
+} as const;
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'bad_request' }),
+      message: z.string().openapi({ example: 'id must be a positive whole number' }),
+    }),
+  })
+  .openapi('Error');
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+const positiveId = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a positive whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${name} must be a positive whole number`)
+    .openapi({ param: { name, in: 'path' }, example: '11' });
+
+export const ProductIdParam = z.object({ id: positiveId('id') });
+export const ProIdParam = z.object({ proid: positiveId('proid') });
+export const BrandIdParam = z.object({ brandId: positiveId('brandId') });
+
+export const CategoryIdParam = z.object({
+  categoryId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, 'categoryId must be a slug of lowercase letters, digits and dashes')
+    .openapi({ param: { name: 'categoryId', in: 'path' }, example: 'fruits-vegetables' }),
+});
+
+export const searchText = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'search text must not be empty')
+      .max(LIMITS.maxSearchLength, `search text must be at most ${LIMITS.maxSearchLength} characters`),
+  );
+
+export const SearchTextParam = z.object({
+  text: searchText.openapi({ param: { name: 'text', in: 'path' }, example: 'tomato' }),
+});
+
+export const BrandPagingQuery = z.object({
+  skip: wholeNumber('skip', 0, 1_000_000).default(0).openapi({ example: 0 }),
+  take: wholeNumber('take', 1, LIMITS.maxPageSize).default(LIMITS.brandPage).openapi({ example: 16 }),
+});
+
+const pageNo = wholeNumber('pageNo', 0, LIMITS.maxPageNo).default(0).openapi({ example: 0 });
+
+export const CategoryPagingQuery = z.object({
+  pageNo,
+  pageSize: wholeNumber('pageSize', 1, LIMITS.maxPageSize).default(LIMITS.categoryPage).openapi({ example: 24 }),
+});
+
+export const ProductPagingQuery = z.object({
+  pageNo,
+  pageSize: wholeNumber('pageSize', 1, LIMITS.maxPageSize).default(LIMITS.productPage).openapi({ example: 24 }),
+});
+
+export const BrandSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Brand');
+
+export const CategorySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    image: z.string(),
+    count: z.number().int(),
+  })
+  .openapi('Category');
+
+export const SuggestionSchema = z
+  .object({
+    id: z.union([z.number().int(), z.string()]),
+    name: z.string(),
+    type: z.enum(['products', 'Brand', 'Category']),
+  })
+  .openapi('SearchSuggestion');
+
+export const VariantPriceSchema = z
+  .object({
+    id: z.number().int(),
+    productVariantsId: z.number().int(),
+    salesPrice: z.number().openapi({ description: 'rupees' }),
+    mrp: z.number().openapi({ description: 'rupees; 0 when there is none' }),
+    salesPricePaise: z.number().int(),
+    mrpPaise: z.number().int(),
+  })
+  .openapi('ProductVariantPrice');
+
+export const VariantSchema = z
+  .object({
+    id: z.number().int(),
+    productsId: z.number().int(),
+    name: z.string(),
+    productVariantPrice: VariantPriceSchema.nullable(),
+  })
+  .openapi('ProductVariant');
+
+export const ProductImageSchema = z.object({ id: z.number().int(), imageUrl: z.string() }).openapi('ProductImage');
+
+export const ProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    shortName: z.string(),
+    shortCode: z.string(),
+    description: z.string(),
+    price: z.number().openapi({ description: 'rupees' }),
+    mrp: z.number().openapi({ description: 'rupees; 0 when there is none' }),
+    pricePaise: z.number().int(),
+    mrpPaise: z.number().int(),
+    stars: z.number().openapi({ description: 'average review stars, 0 when unreviewed' }),
+    reviewCount: z.number().int(),
+    type: z.string().openapi({ description: "'normal' is a simple product" }),
+    brandId: z.number().int(),
+    brandName: z.string(),
+    categoryId: z.string(),
+    categoryName: z.string(),
+    imageUrl: z.string().nullable(),
+    productImages: z.array(ProductImageSchema),
+    productVariants: z.array(VariantSchema),
+    hot: z.boolean(),
+    inStock: z.boolean(),
+  })
+  .openapi('Product');
+
+export const ProductSeoSchema = z
+  .object({
+    id: z.number().int(),
+    productsId: z.number().int(),
+    metaTitle: z.string(),
+    metaDescription: z.string(),
+    metaKeywords: z.string(),
+  })
+  .openapi('ProductSEO');
+
+export const ReviewSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    stars: z.number().int(),
+    productsId: z.number().int(),
+    updatedAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Review');
+
+export const NewReviewSchema = z
+  .object({
+    title: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(2, 'name must be at least 2 characters')
+      .max(60, 'name must be at most 60 characters'),
+    description: z
+      .string({ error: 'comment is required' })
+      .trim()
+      .min(3, 'comment must be at least 3 characters')
+      .max(1000, 'comment must be at most 1000 characters'),
+    stars: z
+      .number({ error: 'stars must be a number from 1 to 5' })
+      .int('stars must be a whole number from 1 to 5')
+      .min(1, 'stars must be from 1 to 5')
+      .max(5, 'stars must be from 1 to 5'),
+    productsId: z.number({ error: 'productsId is required' }).int().positive('productsId must be positive'),
+  })
+  .openapi('NewReview');
+
+export type ProductDto = z.infer<typeof ProductSchema>;
+export type BrandDto = z.infer<typeof BrandSchema>;
+export type CategoryDto = z.infer<typeof CategorySchema>;
+export type SuggestionDto = z.infer<typeof SuggestionSchema>;
+export type ReviewDto = z.infer<typeof ReviewSchema>;
+export type ProductSeoDto = z.infer<typeof ProductSeoSchema>;
+export type VariantDto = z.infer<typeof VariantSchema>;
+export type NewReview = z.infer<typeof NewReviewSchema>;

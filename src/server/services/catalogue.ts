@@ -1,0 +1,275 @@
+// Catalogue reads: brands, categories, products and their listings. Prices leave here as paise and rupees.
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  brands,
+  categories,
+  productImages,
+  products,
+  productSeo,
+  productVariantPrices,
+  productVariants,
+} from '../db/schema.ts';
+import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, SuggestionDto, VariantDto } from '../schemas.ts';
+
+/** Below this trigram word similarity a name does not match a search (0.625 for 'buter' ~ 'butter'). */
+const SIMILARITY_THRESHOLD = 0.45;
+
+export const rupees = (paise: number) => paise / 100;
+export const categoryImageUrl = (categoryId: string) => `/api/images/categories/${categoryId}.svg`;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export async function loadBrands(db: Database, skip: number, take: number): Promise<BrandDto[]> {
+  return db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .orderBy(asc(brands.priority), asc(brands.name), asc(brands.id))
+    .offset(skip)
+    .limit(take);
+}
+
+export async function findBrand(db: Database, id: number): Promise<BrandDto | undefined> {
+  const [row] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id));
+  return row;
+}
+
+export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<CategoryDto[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
+      count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.priority), asc(categories.name))
+    .offset(pageNo * pageSize)
+    .limit(pageSize);
+  return rows.map((r) => ({ ...r, image: categoryImageUrl(r.id) }));
+}
+
+export async function findCategory(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, colour: categories.colour })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row;
+}
+
+type ProductFilter =
+  | { kind: 'hot' }
+  | { kind: 'brand'; brandId: number }
+  | { kind: 'category'; categoryId: string }
+  | { kind: 'search'; text: string }
+  | { kind: 'related'; productId: number; categoryId: string }
+  | { kind: 'ids'; ids: number[] };
+
+function searchScore(text: string): SQL<number> {
+  // Brand and category matches count, a little less than the product's own name.
+  return sql<number>`greatest(
+    word_similarity(${text}, lower(${products.name})),
+    word_similarity(${text}, lower(${brands.name})) * 0.9,
+    word_similarity(${text}, lower(${categories.name})) * 0.9)`;
+}
+
+function filterWhere(filter: ProductFilter): SQL | undefined {
+  switch (filter.kind) {
+    case 'hot':
+      return isNotNull(products.priorityTag);
+    case 'brand':
+      return eq(products.brandId, filter.brandId);
+    case 'category':
+      return eq(products.categoryId, filter.categoryId);
+    case 'search':
+      return sql`(${products.name} ilike ${'%' + escapeLike(filter.text) + '%'} or ${searchScore(filter.text)} >= ${SIMILARITY_THRESHOLD})`;
+    case 'related':
+      return and(eq(products.categoryId, filter.categoryId), sql`${products.id} <> ${filter.productId}`);
+    case 'ids':
+      return inArray(products.id, filter.ids);
+  }
+}
+
+function filterOrder(filter: ProductFilter): SQL[] {
+  switch (filter.kind) {
+    case 'hot':
+      return [sql`${products.priorityTag} asc`, sql`${products.id} asc`];
+    case 'search':
+      return [sql`${searchScore(filter.text)} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
+    default:
+      return [sql`${products.inStock} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** One page of products with their brand, category, images, variants and review summary. */
+export async function listProducts(
+  db: Database,
+  filter: ProductFilter,
+  pageNo: number,
+  pageSize: number,
+): Promise<Page<ProductDto>> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      shortName: products.shortName,
+      shortCode: products.shortCode,
+      description: products.description,
+      pricePaise: products.pricePaise,
+      mrpPaise: products.mrpPaise,
+      type: products.type,
+      brandId: products.brandId,
+      brandName: brands.name,
+      categoryId: products.categoryId,
+      categoryName: categories.name,
+      priorityTag: products.priorityTag,
+      inStock: products.inStock,
+      stars: sql<number>`coalesce((select round(avg(stars)::numeric, 1)::float8 from reviews r where r.product_id = ${products.id}), 0)`,
+      reviewCount: sql<number>`(select count(*)::int from reviews r where r.product_id = ${products.id})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(filterWhere(filter))
+    .orderBy(...filterOrder(filter))
+    .offset(pageNo * pageSize)
+    .limit(pageSize);
+  if (rows.length === 0) return { items: [], total: 0 };
+
+  const ids = rows.map((r) => r.id);
+  const [images, variants] = await Promise.all([imagesOf(db, ids), variantsOf(db, ids)]);
+  const items = rows.map(({ total: _total, priorityTag, ...r }) => {
+    const productImagesOfRow = images.get(r.id) ?? [];
+    return {
+      ...r,
+      price: rupees(r.pricePaise),
+      mrp: rupees(r.mrpPaise),
+      stars: Number(r.stars),
+      imageUrl: productImagesOfRow[0]?.imageUrl ?? null,
+      productImages: productImagesOfRow,
+      productVariants: variants.get(r.id) ?? [],
+      hot: priorityTag !== null,
+    };
+  });
+  return { items, total: rows[0]?.total ?? 0 };
+}
+
+export async function findProduct(db: Database, id: number): Promise<ProductDto | undefined> {
+  const page = await listProducts(db, { kind: 'ids', ids: [id] }, 0, 1);
+  return page.items[0];
+}
+
+async function imagesOf(db: Database, productIds: number[]) {
+  const rows = await db
+    .select({ id: productImages.id, productId: productImages.productId, imageUrl: productImages.imageUrl })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  return groupBy(rows, (r) => r.productId, ({ id, imageUrl }) => ({ id, imageUrl }));
+}
+
+export async function variantsOf(db: Database, productIds: number[]): Promise<Map<number, VariantDto[]>> {
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productsId: productVariants.productId,
+      name: productVariants.name,
+      priceId: productVariantPrices.id,
+      salesPricePaise: productVariantPrices.salesPricePaise,
+      mrpPaise: productVariantPrices.mrpPaise,
+    })
+    .from(productVariants)
+    .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  return groupBy(
+    rows,
+    (r) => r.productsId,
+    (r): VariantDto => ({
+      id: r.id,
+      productsId: r.productsId,
+      name: r.name,
+      productVariantPrice:
+        r.priceId === null || r.salesPricePaise === null || r.mrpPaise === null
+          ? null
+          : {
+              id: r.priceId,
+              productVariantsId: r.id,
+              salesPrice: rupees(r.salesPricePaise),
+              mrp: rupees(r.mrpPaise),
+              salesPricePaise: r.salesPricePaise,
+              mrpPaise: r.mrpPaise,
+            },
+    }),
+  );
+}
+
+export async function productExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return row !== undefined;
+}
+
+export async function findProductSeo(db: Database, productId: number): Promise<ProductSeoDto | undefined> {
+  const [row] = await db
+    .select({
+      id: productSeo.id,
+      productsId: productSeo.productId,
+      metaTitle: productSeo.metaTitle,
+      metaDescription: productSeo.metaDescription,
+      metaKeywords: productSeo.metaKeywords,
+    })
+    .from(productSeo)
+    .where(eq(productSeo.productId, productId));
+  return row;
+}
+
+/** Suggestions for the search box: the closest products, brands and categories, best first. */
+export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
+  const like = `%${escapeLike(text)}%`;
+  const scored = (name: SQL) =>
+    sql<number>`greatest(word_similarity(${text}, lower(${name})), case when ${name} ilike ${like} then 1 else 0 end)`;
+  const [productRows, brandRows, categoryRows] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, score: scored(sql`${products.name}`) })
+      .from(products)
+      .where(sql`${scored(sql`${products.name}`)} >= ${SIMILARITY_THRESHOLD}`)
+      .orderBy(sql`3 desc`, asc(products.name))
+      .limit(limit),
+    db
+      .select({ id: brands.id, name: brands.name, score: scored(sql`${brands.name}`) })
+      .from(brands)
+      .where(sql`${scored(sql`${brands.name}`)} >= ${SIMILARITY_THRESHOLD}`)
+      .orderBy(sql`3 desc`, asc(brands.name))
+      .limit(3),
+    db
+      .select({ id: categories.id, name: categories.name, score: scored(sql`${categories.name}`) })
+      .from(categories)
+      .where(sql`${scored(sql`${categories.name}`)} >= ${SIMILARITY_THRESHOLD}`)
+      .orderBy(sql`3 desc`, asc(categories.name))
+      .limit(3),
+  ]);
+  // Brands and categories first (they lead to whole listings), then products, each best first.
+  const suggestions = [
+    ...categoryRows.map((r) => ({ id: r.id, name: r.name, type: 'Category' as const })),
+    ...brandRows.map((r) => ({ id: r.id, name: r.name, type: 'Brand' as const })),
+    ...productRows.map((r) => ({ id: r.id, name: r.name, type: 'products' as const })),
+  ];
+  return suggestions.slice(0, limit);
+}
+
+function groupBy<R, K, V>(rows: R[], key: (r: R) => K, value: (r: R) => V): Map<K, V[]> {
+  const map = new Map<K, V[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(value(row));
+    else map.set(k, [value(row)]);
+  }
+  return map;
+}

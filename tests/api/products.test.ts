@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, startTestApi, type TestApi } from './harness.ts';
+
+type Variant = {
+  id: number;
+  name: string;
+  productVariantPrice: { id: number; salesPrice: number; mrp: number; salesPricePaise: number } | null;
+};
+type Product = {
+  id: number;
+  name: string;
+  price: number;
+  mrp: number;
+  pricePaise: number;
+  mrpPaise: number;
+  type: string;
+  brandId: number;
+  brandName: string;
+  categoryId: string;
+  imageUrl: string | null;
+  productImages: { imageUrl: string }[];
+  productVariants: Variant[];
+  hot: boolean;
+  stars: number;
+  reviewCount: number;
+};
+
+let api: TestApi;
+let hot: Product[];
+beforeAll(async () => {
+  api = await startTestApi();
+  hot = (await (await api.get('/api/app/Products/LoadProductsByPriorityTag?pageSize=100')).json()) as Product[];
+});
+afterAll(async () => api?.close());
+
+describe('GET /api/app/Products/LoadProductsByPriorityTag', () => {
+  it('lists hot products, 24 a page by default, with a total count', async () => {
+    const res = await api.get('/api/app/Products/LoadProductsByPriorityTag');
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as Product[];
+    expect(page.length).toBe(Math.min(24, hot.length));
+    expect(Number(res.headers.get('x-total-count'))).toBe(hot.length);
+    expect(page.every((p) => p.hot)).toBe(true);
+  });
+
+  it('answers 404 "No Products found" for a page past the end', async () => {
+    const res = await api.get('/api/app/Products/LoadProductsByPriorityTag?pageNo=50');
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ code: 'not_found', message: 'No Products found' });
+  });
+});
+
+describe('GET /api/app/Products/{id}', () => {
+  it('returns the product with prices in rupees and paise, brand, category and images', async () => {
+    const res = await api.get(`/api/app/Products/${hot[0]!.id}`);
+    expect(res.status).toBe(200);
+    const p = (await res.json()) as Product;
+    expect(p.id).toBe(hot[0]!.id);
+    expect(p.price).toBe(p.pricePaise / 100);
+    expect(p.mrp).toBe(p.mrpPaise / 100);
+    expect(p.brandName.length).toBeGreaterThan(0);
+    expect(p.categoryId).toMatch(/^[a-z0-9-]+$/);
+    expect(p.imageUrl).toBe(p.productImages[0]?.imageUrl ?? null);
+  });
+
+  it('gives variant products their variants, the first price equal to the product price', async () => {
+    const all = await listAll();
+    const variantProduct = all.find((p) => p.type !== 'normal' && p.productVariants.length > 1)!;
+    expect(variantProduct).toBeDefined();
+    const first = variantProduct.productVariants[0]!;
+    expect(first.productVariantPrice?.salesPricePaise).toBe(variantProduct.pricePaise);
+  });
+
+  it('answers 404 for an unknown id and 400 for a non-numeric or zero id', async () => {
+    const missing = await api.get('/api/app/Products/999999');
+    expect(missing.status).toBe(404);
+    expect((await errorOf(missing)).message).toBe('No product has id 999999');
+    for (const bad of ['abc', '0', '-3', '1.5', '12345678901']) {
+      const res = await api.get(`/api/app/Products/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect((await errorOf(res)).message).toBe('id must be a positive whole number');
+    }
+  });
+});
+
+describe('brand and category listings', () => {
+  it('lists a brand\'s products, all of that brand', async () => {
+    const brandId = hot[0]!.brandId;
+    const res = await api.get(`/api/app/Products/LoadProductsByBrand/${brandId}`);
+    expect(res.status).toBe(200);
+    const products = (await res.json()) as Product[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p) => p.brandId === brandId)).toBe(true);
+  });
+
+  it('lists a category\'s products by its string id and pages them', async () => {
+    const categoryId = hot[0]!.categoryId;
+    const res = await api.get(`/api/app/Products/LoadProductsByCategory/${categoryId}?pageSize=1&pageNo=0`);
+    expect(res.status).toBe(200);
+    const total = Number(res.headers.get('x-total-count'));
+    const [only] = (await res.json()) as Product[];
+    expect(only!.categoryId).toBe(categoryId);
+    const past = await api.get(`/api/app/Products/LoadProductsByCategory/${categoryId}?pageSize=1&pageNo=${total}`);
+    expect(past.status).toBe(404);
+    expect((await errorOf(past)).message).toBe('No Products found');
+  });
+
+  it('answers 404 for an unknown brand or category and 400 for a malformed one', async () => {
+    expect((await api.get('/api/app/Products/LoadProductsByBrand/99999')).status).toBe(404);
+    expect((await api.get('/api/app/Products/LoadProductsByCategory/no-such-aisle')).status).toBe(404);
+    const bad = await api.get('/api/app/Products/LoadProductsByCategory/Not%20A%20Slug');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).code).toBe('bad_request');
+  });
+
+  it('lists related products from the same category without the product itself', async () => {
+    const all = await listAll();
+    const product = all.find((p) => all.some((q) => q.id !== p.id && q.categoryId === p.categoryId))!;
+    const res = await api.get(`/api/app/Products/LoadRelatedProducts/${product.id}`);
+    expect(res.status).toBe(200);
+    const related = (await res.json()) as Product[];
+    expect(related.every((p) => p.categoryId === product.categoryId && p.id !== product.id)).toBe(true);
+  });
+});
+
+describe('ProductSEOs, ProductVariants and ProductVariantPrices', () => {
+  it('returns SEO data for a product', async () => {
+    const res = await api.get(`/api/app/ProductSEOs/${hot[0]!.id}`);
+    expect(res.status).toBe(200);
+    const seo = (await res.json()) as { productsId: number; metaTitle: string; metaDescription: string };
+    expect(seo.productsId).toBe(hot[0]!.id);
+    expect(seo.metaTitle.length).toBeGreaterThan(5);
+    expect(seo.metaDescription.length).toBeGreaterThan(20);
+  });
+
+  it('returns variants with prices, and only the priced ones from ProductVariantPrices', async () => {
+    const all = await listAll();
+    const variantProduct = all.find((p) => p.productVariants.length > 0)!;
+    const variants = (await (await api.get(`/api/app/ProductVariants/${variantProduct.id}`)).json()) as Variant[];
+    expect(variants.map((v) => v.id)).toEqual(variantProduct.productVariants.map((v) => v.id));
+    const prices = (await (await api.get(`/api/app/ProductVariantPrices/${variantProduct.id}`)).json()) as {
+      salesPrice: number;
+      mrp: number;
+    }[];
+    expect(prices.length).toBe(variants.filter((v) => v.productVariantPrice).length);
+    for (const price of prices) expect(price.salesPrice).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for unknown products and [] for a product without variants', async () => {
+    expect((await api.get('/api/app/ProductSEOs/999999')).status).toBe(404);
+    expect((await api.get('/api/app/ProductVariants/999999')).status).toBe(404);
+    expect((await api.get('/api/app/ProductVariantPrices/999999')).status).toBe(404);
+    const all = await listAll();
+    const simple = all.find((p) => p.type === 'normal')!;
+    expect(await (await api.get(`/api/app/ProductVariants/${simple.id}`)).json()).toEqual([]);
+  });
+});
+
+describe('images', () => {
+  it('serves a generated SVG for each product image and each category', async () => {
+    const withImage = hot.find((p) => p.imageUrl)!;
+    const res = await api.get(withImage.imageUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await res.text()).toContain('<svg');
+    const category = await api.get(`/api/images/categories/${withImage.categoryId}.svg`);
+    expect(category.status).toBe(200);
+    expect((await api.get('/api/images/products/999999-1.svg')).status).toBe(404);
+  });
+
+  it('leaves some products without images (they show the default image)', async () => {
+    const all = await listAll();
+    expect(all.some((p) => p.imageUrl === null)).toBe(true);
+  });
+});
+
+/** Every product of the demo catalogue, read category by category (each product has one). */
+async function listAll(): Promise<Product[]> {
+  const categories = (await (await api.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=100')).json()) as {
+    id: string;
+    count: number;
+  }[];
+  const all: Product[] = [];
+  for (const c of categories.filter((c) => c.count > 0)) {
+    const res = await api.get(`/api/app/Products/LoadProductsByCategory/${c.id}?pageSize=100`);
+    all.push(...((await res.json()) as Product[]));
+  }
+  return all;
+}

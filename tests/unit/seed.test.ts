@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import * as data from '../../src/server/seed/data.ts';
+import { isCatalogueEmpty, planCatalogue, resetCatalogue, seedCatalogue } from '../../src/server/seed/index.ts';
+
+const TIMEOUT = 60_000;
+const PRODUCTS = 60;
+
+function relativeLuminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+describe('seed data', () => {
+  it('has 44+ distinct brands and exactly 30 categories with distinct, readable colours', () => {
+    expect(data.brands.length).toBeGreaterThanOrEqual(44);
+    expect(new Set(data.brands.map((b) => b.name)).size).toBe(data.brands.length);
+    expect(data.categories).toHaveLength(30);
+    expect(new Set(data.categories.map((c) => c.id)).size).toBe(30);
+    expect(new Set(data.categories.map((c) => c.colour.toLowerCase())).size).toBe(30);
+    for (const c of data.categories) {
+      expect(c.colour).toMatch(/^#[0-9a-fA-F]{6}$/);
+      const contrastWithWhite = 1.05 / (relativeLuminance(c.colour) + 0.05);
+      expect(contrastWithWhite, `${c.id} ${c.colour}`).toBeGreaterThanOrEqual(4.5);
+      expect(c.products.length).toBeGreaterThan(0);
+    }
+    const ids = new Set(data.categories.map((c) => c.id));
+    for (const b of data.brands) for (const id of b.categories) expect(ids.has(id), `${b.name} -> ${id}`).toBe(true);
+  });
+
+  it('plans the same catalogue every time, with unique names', () => {
+    const a = planCatalogue(400);
+    const b = planCatalogue(400);
+    expect(b).toEqual(a);
+    expect(a.products).toHaveLength(400);
+    expect(new Set(a.products.map((p) => p.name)).size).toBe(400);
+    const variants = a.products.filter((p) => p.type === 'variant').length;
+    expect(variants).toBeGreaterThan(400 / 4);
+    expect(variants).toBeLessThan(400 / 2.5);
+    const hot = a.products.filter((p) => p.priorityTag !== null);
+    expect(hot).toHaveLength(30);
+  });
+});
+
+describe('seedCatalogue on PGlite', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'pglite' });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await handle?.close();
+  }, TIMEOUT);
+
+  it(
+    'fills an empty catalogue',
+    async () => {
+      const { db } = handle;
+      expect(await isCatalogueEmpty(db)).toBe(true);
+      const messages: string[] = [];
+      const summary = await seedCatalogue(db, { products: PRODUCTS, log: (m) => messages.push(m) });
+      expect(await isCatalogueEmpty(db)).toBe(false);
+      expect(messages.length).toBeGreaterThan(0);
+
+      const brands = await db.select().from(schema.brands);
+      const categories = await db.select().from(schema.categories);
+      const products = await db.select().from(schema.products);
+      expect(brands.length).toBeGreaterThanOrEqual(40);
+      expect(categories).toHaveLength(30);
+      expect(products).toHaveLength(PRODUCTS);
+      expect(summary.brands).toBe(brands.length);
+      expect(summary.categories).toBe(30);
+      expect(summary.products).toBe(PRODUCTS);
+      expect(summary.variants).toBe((await db.select().from(schema.productVariants)).length);
+      expect(summary.reviews).toBe((await db.select().from(schema.reviews)).length);
+
+      // Every category and every brand has at least one product.
+      expect(new Set(products.map((p) => p.categoryId)).size).toBe(30);
+      expect(new Set(products.map((p) => p.brandId)).size).toBe(brands.length);
+      expect(new Set(products.map((p) => p.name)).size).toBe(PRODUCTS);
+      // The storefront's typo-tolerant search is tested with these.
+      expect(products.some((p) => /tomato/i.test(p.name))).toBe(true);
+      expect(products.some((p) => /butter/i.test(p.name))).toBe(true);
+
+      for (const p of products) {
+        expect(p.pricePaise % 50, p.name).toBe(0);
+        expect(p.pricePaise).toBeGreaterThan(0);
+        expect(p.mrpPaise === 0 || p.mrpPaise >= p.pricePaise, p.name).toBe(true);
+        expect(p.shortCode).toMatch(/^[A-Z]+-\d{4}$/);
+        expect(['normal', 'variant']).toContain(p.type);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it('gives every variant product the price of its first variant', async () => {
+    const { db } = handle;
+    const rows = await db
+      .select({
+        productId: schema.products.id,
+        pricePaise: schema.products.pricePaise,
+        mrpPaise: schema.products.mrpPaise,
+        position: schema.productVariants.position,
+        salesPricePaise: schema.productVariantPrices.salesPricePaise,
+        variantMrpPaise: schema.productVariantPrices.mrpPaise,
+      })
+      .from(schema.products)
+      .innerJoin(schema.productVariants, eq(schema.productVariants.productId, schema.products.id))
+      .leftJoin(schema.productVariantPrices, eq(schema.productVariantPrices.variantId, schema.productVariants.id))
+      .where(eq(schema.products.type, 'variant'))
+      .orderBy(asc(schema.products.id), asc(schema.productVariants.position));
+    const variantProducts = await db.select().from(schema.products).where(eq(schema.products.type, 'variant'));
+    expect(variantProducts.length).toBeGreaterThan(0);
+
+    const byProduct = new Map<number, typeof rows>();
+    for (const r of rows) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r]);
+    for (const p of variantProducts) {
+      const variants = byProduct.get(p.id) ?? [];
+      expect(variants.length).toBeGreaterThanOrEqual(2);
+      expect(variants.length).toBeLessThanOrEqual(4);
+      expect(variants.map((v) => v.position)).toEqual(variants.map((_, i) => i));
+      const first = variants[0];
+      expect(first?.salesPricePaise).toBe(p.pricePaise);
+      expect(first?.variantMrpPaise).toBe(p.mrpPaise);
+    }
+    // Normal products have no variants.
+    const normalWithVariants = rows.filter((r) => !byProduct.has(r.productId));
+    expect(normalWithVariants).toHaveLength(0);
+  });
+
+  it('leaves some products without images and numbers the others', async () => {
+    const { db } = handle;
+    const products = await db.select({ id: schema.products.id }).from(schema.products);
+    const images = await db.select().from(schema.productImages);
+    const withImages = new Set(images.map((i) => i.productId));
+    const without = products.filter((p) => !withImages.has(p.id));
+    expect(without.length).toBeGreaterThan(0);
+    expect(without.length).toBeLessThan(products.length / 4);
+    for (const i of images) {
+      expect(i.imageUrl).toBe(`/api/images/products/${i.productId}-${i.position + 1}.svg`);
+      expect(i.position).toBeLessThan(3);
+    }
+  });
+
+  it('tags hot products with distinct priority tags', async () => {
+    const { db } = handle;
+    const products = await db.select().from(schema.products);
+    const hot = products.filter((p) => p.priorityTag !== null);
+    expect(hot.length).toBeGreaterThan(0);
+    const tags = hot.map((p) => p.priorityTag);
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(hot.filter((p) => p.type === 'variant').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes an SEO row for every product', async () => {
+    const { db } = handle;
+    const seo = await db.select().from(schema.productSeo);
+    expect(seo).toHaveLength(PRODUCTS);
+    for (const s of seo) {
+      expect(s.metaTitle.length).toBeLessThanOrEqual(60);
+      expect(s.metaDescription.length).toBeGreaterThanOrEqual(120);
+      expect(s.metaDescription.length).toBeLessThanOrEqual(160);
+      expect(s.metaKeywords.length).toBeGreaterThan(0);
+    }
+    for (const r of await db.select().from(schema.reviews)) {
+      expect(r.stars).toBeGreaterThanOrEqual(1);
+      expect(r.stars).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it(
+    'is deterministic: reset + seed gives the same rows and ids',
+    async () => {
+      const { db } = handle;
+      const snapshot = async () => ({
+        products: await db
+          .select({
+            id: schema.products.id,
+            name: schema.products.name,
+            pricePaise: schema.products.pricePaise,
+            mrpPaise: schema.products.mrpPaise,
+            priorityTag: schema.products.priorityTag,
+          })
+          .from(schema.products)
+          .orderBy(asc(schema.products.id)),
+        variantPrices: await db
+          .select()
+          .from(schema.productVariantPrices)
+          .orderBy(asc(schema.productVariantPrices.id)),
+        reviews: await db.select().from(schema.reviews).orderBy(asc(schema.reviews.id)),
+      });
+      const before = await snapshot();
+      await resetCatalogue(db);
+      expect(await isCatalogueEmpty(db)).toBe(true);
+      await seedCatalogue(db, { products: PRODUCTS });
+      const after = await snapshot();
+      expect(after).toEqual(before);
+      expect(after.products[0]?.id).toBe(1);
+    },
+    TIMEOUT,
+  );
+});
