@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, memoryCache } from 'astro/config';
+import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 
@@ -9,7 +10,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   server: { port, host: process.env.HOST ?? 'localhost' },
   // Catalogue pages are the same for every visitor: a short in-process cache keeps SSR cheap.
   cache: { provider: memoryCache() },

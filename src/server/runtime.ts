@@ -1,5 +1,6 @@
 // The embedded API of one process: opens the database once, migrates it, seeds an empty catalogue.
 import { createApp, type KiranaApi } from './app.ts';
+import { errorBody } from './errors.ts';
 import { readServerSettings } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isCatalogueEmpty, seedCatalogue } from './seed/index.ts';
@@ -36,4 +37,19 @@ export async function closeEmbeddedApi() {
   const current = booting;
   booting = undefined;
   if (current) await (await current).handle.close();
+}
+
+/** Hands a request to the embedded API; while the database cannot be opened, answers 503. */
+export async function fetchEmbedded(request: Request): Promise<Response> {
+  let api: KiranaApi;
+  try {
+    api = await embeddedApi();
+  } catch (error) {
+    console.error('[kirana] the API could not start', error);
+    return Response.json(errorBody('unavailable', 'The shop is starting or unavailable. Please try again shortly.'), {
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    });
+  }
+  return api.fetch(request);
 }

@@ -11,9 +11,14 @@ export interface ProductPage {
 export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
 
 /** A listing page; an empty listing is a 404 from the API and an empty page here. */
-async function productPage(api: KyInstance, path: string, pageNo: number): Promise<ProductPage> {
+async function productPage(
+  api: KyInstance,
+  path: string,
+  pageNo: number,
+  pageSize: number = PAGE_SIZES.products,
+): Promise<ProductPage> {
   try {
-    const res = await api.get(path, { searchParams: { pageNo, pageSize: PAGE_SIZES.products } });
+    const res = await api.get(path, { searchParams: { pageNo, pageSize } });
     return { products: await res.json<Product[]>(), total: Number(res.headers.get('x-total-count') ?? 0) };
   } catch (error) {
     if (isHTTPError(error) && error.response.status === 404) return { products: [], total: 0 };
@@ -34,8 +39,8 @@ export function catalogue(api: KyInstance) {
   return {
     hotProducts: (pageNo = 0) => productPage(api, 'app/Products/LoadProductsByPriorityTag', pageNo),
     brandProducts: (brandId: number, pageNo = 0) => productPage(api, `app/Products/LoadProductsByBrand/${brandId}`, pageNo),
-    categoryProducts: (categoryId: string, pageNo = 0) =>
-      productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo),
+    categoryProducts: (categoryId: string, pageNo = 0, pageSize?: number) =>
+      productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo, pageSize),
     searchResults: (text: string, pageNo = 0) =>
       productPage(api, `app/Products/SearchResults/${encodeURIComponent(text)}`, pageNo),
     relatedProducts: (productId: number) => productPage(api, `app/Products/LoadRelatedProducts/${productId}`, 0),

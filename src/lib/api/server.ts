@@ -1,7 +1,7 @@
 // The API client of server-rendered pages. Embedded (no API_URL): requests go straight to the in-process
 // Hono app, no socket. With API_URL: a plain HTTP client of that host.
 import ky from 'ky';
-import { embeddedApi } from '../../server/runtime.ts';
+import { fetchEmbedded } from '../../server/runtime.ts';
 import { catalogue } from './catalogue.ts';
 
 const EMBEDDED_ORIGIN = 'http://kirana.embedded/api/';
@@ -12,7 +12,7 @@ export const serverApi = ky.create({
   baseUrl: apiUrl ? apiUrl.replace(/\/?$/, '/') : EMBEDDED_ORIGIN,
   timeout: 10_000,
   retry: { limit: 1, methods: ['get'] },
-  fetch: apiUrl ? fetch : async (input, init) => (await embeddedApi()).fetch(new Request(input, init)),
+  fetch: apiUrl ? fetch : (input, init) => fetchEmbedded(new Request(input, init)),
 });
 
 export const serverCatalogue = catalogue(serverApi);

@@ -1,0 +1,73 @@
+// Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
+// Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
+import { useId, useState } from 'react';
+import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
+import type { ProductActionsData } from '../lib/variants.ts';
+import { ErrorBoundary } from './ErrorFallback.tsx';
+
+interface Props {
+  product: ProductActionsData;
+  /** The product page shows the percent off next to the price. */
+  showPercent?: boolean;
+}
+
+function Actions({ product, showPercent = false }: Props) {
+  const selectId = useId();
+  const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  const variant = product.variants.find((v) => v.id === variantId);
+  // A variant's MRP is compared with the variant's own price (the SPEC's source compared the base price).
+  const pricePaise = variant?.pricePaise ?? product.pricePaise;
+  const mrpPaise = variant?.mrpPaise ?? product.mrpPaise;
+  const off = percentOff(pricePaise, mrpPaise);
+
+  return (
+    <div className="product-actions">
+      <p className="price" aria-live="polite">
+        <span className="now" data-testid="price">{formatRupees(pricePaise)}</span>
+        {showsMrp(pricePaise, mrpPaise) && (
+          <s className="mrp" data-testid="mrp">
+            <span className="visually-hidden">MRP </span>
+            {formatRupees(mrpPaise)}
+          </s>
+        )}
+        {showPercent && off > 0 && <span className="off" data-testid="percent-off">{off}% off</span>}
+      </p>
+      {product.variants.length > 0 && (
+        <p className="variant">
+          <label htmlFor={selectId}>Pack size</label>
+          <select
+            id={selectId}
+            data-testid="variant-select"
+            value={variantId}
+            onChange={(e) => setVariantId(Number(e.target.value))}
+          >
+            {product.variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name} – {formatRupees(v.pricePaise)}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {product.inStock ? (
+        // The cart itself arrives with sign-in; until a shopper is signed in, adding sends them to sign in (SPEC §4).
+        <form action="/login" method="get" className="add">
+          <input type="hidden" name="next" value={`/product-detail?id=${product.id}`} />
+          <button type="submit" className="button add-button">
+            Add to cart<span className="visually-hidden">: {product.name}</span>
+          </button>
+        </form>
+      ) : (
+        <p className="out-of-stock">Out of stock</p>
+      )}
+    </div>
+  );
+}
+
+export default function ProductActions(props: Props) {
+  return (
+    <ErrorBoundary>
+      <Actions {...props} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,35 @@
+// Whole-catalogue walks (the sitemap, the brands page), page by page through the API.
+import type { Catalogue } from './api/catalogue.ts';
+import type { Brand, Category } from './api/types.ts';
+
+const MAX = 100;
+
+export async function allBrands(catalogue: Catalogue): Promise<Brand[]> {
+  const all: Brand[] = [];
+  for (let skip = 0; ; skip += MAX) {
+    const page = await catalogue.brands(skip, MAX);
+    all.push(...page);
+    if (page.length < MAX) return all;
+  }
+}
+
+export async function allCategories(catalogue: Catalogue): Promise<Category[]> {
+  const all: Category[] = [];
+  for (let pageNo = 0; ; pageNo++) {
+    const page = await catalogue.categories(pageNo, MAX);
+    all.push(...page);
+    if (page.length < MAX) return all;
+  }
+}
+
+/** Product ids, category by category (every product has exactly one category). */
+export async function allProductIds(catalogue: Catalogue): Promise<number[]> {
+  const ids: number[] = [];
+  for (const category of await allCategories(catalogue)) {
+    for (let pageNo = 0; pageNo * MAX < category.count; pageNo++) {
+      const page = await catalogue.categoryProducts(category.id, pageNo, MAX);
+      ids.push(...page.products.map((p) => p.id));
+    }
+  }
+  return ids;
+}

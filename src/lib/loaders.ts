@@ -1,0 +1,89 @@
+// Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
+import type { AstroGlobal } from 'astro';
+import { isHTTPError } from 'ky';
+import type { ProductPage as ProductListPage } from './api/catalogue.ts';
+import { serverApi, serverCatalogue } from './api/server.ts';
+import type { Category, Product, ProductSeo, Review } from './api/types.ts';
+import { cacheCataloguePage, notFoundStatus } from './page.ts';
+import { pageFromUrl } from './paging.ts';
+import { urls } from './urls.ts';
+
+export interface HomeData {
+  hot: ProductListPage;
+  categories: Category[];
+  categoryPage: number;
+  moreCategoriesHref: string | undefined;
+}
+
+export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
+  const categoryPage = pageFromUrl(astro.url, 'categories');
+  const [hot, categories, nextCategories] = await Promise.all([
+    serverCatalogue.hotProducts(),
+    serverCatalogue.categories(categoryPage - 1),
+    serverCatalogue.categories(categoryPage, 1),
+  ]);
+  cacheCataloguePage(astro);
+  return {
+    hot,
+    categories,
+    categoryPage,
+    moreCategoriesHref: nextCategories.length > 0 ? `/?categories=${categoryPage + 1}` : undefined,
+  };
+}
+
+export interface ReviewFormState {
+  error?: string;
+  values?: { title: string; description: string; stars: string };
+}
+
+export interface ProductPageData {
+  product: Product | null;
+  seo: ProductSeo | null;
+  reviews: Review[];
+  related: ProductListPage;
+  form: ReviewFormState;
+}
+
+/** A review posted without JavaScript: stored through the API, then POST-redirect-GET. */
+async function postReview(astro: AstroGlobal, id: number): Promise<Response | ReviewFormState> {
+  const form = await astro.request.formData();
+  const values = {
+    title: String(form.get('title') ?? ''),
+    description: String(form.get('description') ?? ''),
+    stars: String(form.get('stars') ?? ''),
+  };
+  try {
+    await serverApi.post('Reviews', {
+      json: { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id },
+    });
+  } catch (error) {
+    if (!isHTTPError(error) || error.response.status >= 500) throw error;
+    const body = (await error.response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    astro.response.status = error.response.status;
+    return { error: body?.error?.message ?? 'Your review could not be posted.', values };
+  }
+  if (astro.cache.enabled) await astro.cache.invalidate({ tags: [`product-${id}`] });
+  return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
+}
+
+export async function loadProductPage(astro: AstroGlobal): Promise<Response | ProductPageData> {
+  const rawId = astro.url.searchParams.get('id') ?? '';
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  let form: ReviewFormState = {};
+  if (astro.request.method === 'POST' && id > 0) {
+    const posted = await postReview(astro, id);
+    if (posted instanceof Response) return posted;
+    form = posted;
+  }
+  const [product, seo, reviews, related] = id
+    ? await Promise.all([
+        serverCatalogue.product(id),
+        serverCatalogue.productSeo(id),
+        serverCatalogue.reviews(id).catch(() => [] as Review[]),
+        serverCatalogue.relatedProducts(id),
+      ])
+    : [null, null, [] as Review[], { products: [], total: 0 }];
+  if (!product) notFoundStatus(astro);
+  else if (astro.request.method === 'GET') cacheCataloguePage(astro, [`product-${id}`]);
+  return { product, seo, reviews, related, form };
+}

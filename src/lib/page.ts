@@ -1,0 +1,16 @@
+// What every catalogue page does with its response: CDN-friendly cache headers and the route cache.
+import type { AstroGlobal } from 'astro';
+
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** Catalogue HTML is the same for every visitor (auth lives in the browser), so it may be shared. */
+export function cacheCataloguePage(astro: AstroGlobal, tags: string[] = []) {
+  astro.response.headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  if (astro.cache.enabled) astro.cache.set({ maxAge: 60, swr: 600, tags: ['catalogue', ...tags] });
+}
+
+/** A page that lists nothing or finds nothing answers 404 but still renders (SPEC §2 'No Products found'). */
+export function notFoundStatus(astro: AstroGlobal) {
+  astro.response.status = 404;
+  astro.response.headers.set('Cache-Control', 'public, max-age=60');
+}

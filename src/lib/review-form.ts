@@ -1,0 +1,85 @@
+// The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
+
+export interface ReviewInput {
+  title: string;
+  description: string;
+  stars: number;
+  productsId: number;
+}
+
+/** The same rules as the API's, so most mistakes are caught before a round trip. */
+export function reviewProblem(input: ReviewInput): string | null {
+  if (input.description.trim().length < 3) return 'Please write a comment of at least 3 characters.';
+  if (input.description.trim().length > 1000) return 'Please keep your comment under 1000 characters.';
+  if (input.title.trim().length < 2) return 'Please give your name (at least 2 characters).';
+  if (input.title.trim().length > 60) return 'Please keep your name under 60 characters.';
+  if (!Number.isInteger(input.stars) || input.stars < 1 || input.stars > 5) return 'Please choose from 1 to 5 stars.';
+  return null;
+}
+
+function apiBase(): string {
+  const configured = import.meta.env.PUBLIC_API_URL as string | undefined;
+  return new URL(configured ?? '/api/', window.location.origin).toString().replace(/\/?$/, '/');
+}
+
+export async function submitReview(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const input: ReviewInput = {
+    title: String(data.get('title') ?? ''),
+    description: String(data.get('description') ?? ''),
+    stars: Number(data.get('stars') ?? 0),
+    productsId: Number(form.dataset.productId),
+  };
+  const errorBox = form.querySelector('[data-review-error]')!;
+  const statusBox = form.querySelector('[data-review-status]')!;
+  const say = (box: Element, text: string, className: string) => {
+    box.replaceChildren();
+    if (!text) return;
+    const p = document.createElement('p');
+    p.className = className;
+    p.textContent = text;
+    box.append(p);
+  };
+  say(statusBox, '', '');
+  const problem = reviewProblem(input);
+  if (problem) return say(errorBox, problem, 'error');
+  say(errorBox, '', '');
+  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+  button.disabled = true;
+  try {
+    // SPEC §7: JSON content type and no auth header.
+    const res = await fetch(`${apiBase()}Reviews`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    if (res.ok) {
+      form.reset();
+      say(statusBox, 'Thank you! Your review has been posted.', 'ok');
+      showPostedReview((await res.json()) as ReviewInput);
+    } else {
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      say(errorBox, body?.error?.message ?? 'Your review could not be posted. Please try again.', 'error');
+    }
+  } catch {
+    say(errorBox, 'Your review could not be sent. Check your connection and try again.', 'error');
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** Puts the new review at the top of the list, as text. */
+function showPostedReview(review: ReviewInput) {
+  const list = document.querySelector('[data-review-list]');
+  if (!list) return;
+  const item = document.createElement('li');
+  const head = document.createElement('p');
+  const who = document.createElement('strong');
+  who.textContent = review.title;
+  head.append(who, ` – ${'★'.repeat(review.stars)}${'☆'.repeat(5 - review.stars)}`);
+  const body = document.createElement('p');
+  body.textContent = review.description;
+  item.append(head, body);
+  list.prepend(item);
+  list.closest('[hidden]')?.removeAttribute('hidden');
+}

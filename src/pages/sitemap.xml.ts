@@ -1,0 +1,34 @@
+// Every product, brand, category and content page, for crawlers.
+import type { APIRoute } from 'astro';
+import { serverCatalogue } from '../lib/api/server.ts';
+import { CONTENT_PATHS } from '../lib/content-paths.ts';
+import { urls } from '../lib/urls.ts';
+import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.ts';
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+export const GET: APIRoute = async ({ site, url }) => {
+  const base = site ?? url;
+  const [brands, categories, productIds] = await Promise.all([
+    allBrands(serverCatalogue),
+    allCategories(serverCatalogue),
+    allProductIds(serverCatalogue),
+  ]);
+  const paths = [
+    '/',
+    urls.hot(),
+    '/brands',
+    '/productsection',
+    ...CONTENT_PATHS,
+    ...categories.map((c) => urls.category(c.id)),
+    ...brands.map((b) => urls.brand(b.id)),
+    ...productIds.map((id) => urls.product(id)),
+  ];
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    paths.map((p) => `  <url><loc>${escapeXml(new URL(p, base).toString())}</loc></url>`).join('\n') +
+    '\n</urlset>\n';
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};
