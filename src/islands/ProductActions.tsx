@@ -1,6 +1,6 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import type { ProductActionsData } from '../lib/variants.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
@@ -14,6 +14,14 @@ interface Props {
 function Actions({ product, showPercent = false }: Props) {
   const selectId = useId();
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // A pack chosen in the server-rendered select before hydration finished still counts.
+  useEffect(() => {
+    const chosen = Number(selectRef.current?.value);
+    if (chosen && chosen !== variantId) setVariantId(chosen);
+    // Only on mount: afterwards React owns the select.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const variant = product.variants.find((v) => v.id === variantId);
   // A variant's MRP is compared with the variant's own price (the SPEC's source compared the base price).
   const pricePaise = variant?.pricePaise ?? product.pricePaise;
@@ -37,6 +45,7 @@ function Actions({ product, showPercent = false }: Props) {
           <label htmlFor={selectId}>Pack size</label>
           <select
             id={selectId}
+            ref={selectRef}
             data-testid="variant-select"
             value={variantId}
             onChange={(e) => setVariantId(Number(e.target.value))}

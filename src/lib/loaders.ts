@@ -1,7 +1,7 @@
 // Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
-import type { ProductPage as ProductListPage } from './api/catalogue.ts';
+import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
 import { serverApi, serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
@@ -20,7 +20,8 @@ export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   const [hot, categories, nextCategories] = await Promise.all([
     serverCatalogue.hotProducts(),
     serverCatalogue.categories(categoryPage - 1),
-    serverCatalogue.categories(categoryPage, 1),
+    // Is there anything after this page? One category past its end tells.
+    serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1),
   ]);
   cacheCataloguePage(astro);
   return {
@@ -58,7 +59,8 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     });
   } catch (error) {
     if (!isHTTPError(error) || error.response.status >= 500) throw error;
-    const body = (await error.response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    // ky has already read the body into error.data.
+    const body = error.data as { error?: { message?: string } } | undefined;
     astro.response.status = error.response.status;
     return { error: body?.error?.message ?? 'Your review could not be posted.', values };
   }

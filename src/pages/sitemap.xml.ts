@@ -1,4 +1,5 @@
 // Every product, brand, category and content page, for crawlers.
+import { siteOrigin } from '../lib/site.ts';
 import type { APIRoute } from 'astro';
 import { serverCatalogue } from '../lib/api/server.ts';
 import { CONTENT_PATHS } from '../lib/content-paths.ts';
@@ -7,8 +8,8 @@ import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-export const GET: APIRoute = async ({ site, url }) => {
-  const base = site ?? url;
+export const GET: APIRoute = async ({ site, url, isPrerendered }) => {
+  const base = siteOrigin({ site, url, isPrerendered });
   const [brands, categories, productIds] = await Promise.all([
     allBrands(serverCatalogue),
     allCategories(serverCatalogue),

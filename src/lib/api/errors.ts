@@ -5,3 +5,4 @@ export function isApiUnavailable(error: unknown): boolean {
   if (isNetworkError(error) || isTimeoutError(error)) return true;
   return isHTTPError(error) && [502, 503, 504].includes(error.response.status);
 }
+

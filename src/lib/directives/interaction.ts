@@ -3,8 +3,8 @@
 // Bundled by Astro into a tiny inline script (see ../integrations/interaction-directive.ts).
 import type { ClientDirective } from 'astro';
 
-/** Pointer hover or press, touch, focus (Tab) or a key: whichever comes first. */
-export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/** Pointer hover or press, touch, focus (Tab), a key, or a changed field (e.g. a select changed by assistive tech): whichever comes first. */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'change'] as const;
 
 /**
  * Calls `run` once, on the first interaction event inside `el`, then removes all its listeners.

@@ -1,0 +1,244 @@
+import { expect, test } from '@playwright/test';
+import { allProducts, rupees, type ApiProduct } from './helpers.ts';
+
+let products: ApiProduct[];
+test.beforeAll(async ({ request }) => {
+  products = await allProducts(request);
+});
+
+test.describe('home', () => {
+  test('shows Popular Products with Hot badges, Featured Categories and the product section', async ({ page }) => {
+    const res = await page.goto('/');
+    expect(res?.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    const popular = page.locator('section', { has: page.getByRole('heading', { name: 'Popular Products' }) });
+    await expect(popular.getByTestId('product-card').first()).toBeVisible();
+    await expect(popular.getByText('Hot', { exact: true }).first()).toBeVisible();
+    const categories = page.getByTestId('category-card');
+    await expect(categories).toHaveCount(24);
+    await expect(categories.first()).toContainText(/\d+ items/);
+    await expect(page.getByTestId('product-section')).toBeVisible();
+  });
+
+  test('/home is the same page with its canonical at /', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Featured Categories' })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+  });
+
+  test('Load More Categories appends the second page, then disappears', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.getByTestId('category-card');
+    await expect(cards).toHaveCount(24);
+    await page.getByTestId('load-more-categories').click();
+    await expect(cards).toHaveCount(30);
+    await expect(page.getByTestId('load-more-categories')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a category card opens /shop filtered by that category', async ({ page }) => {
+    await page.goto('/');
+    const first = page.getByTestId('category-card').first();
+    const name = (await first.locator('.name').textContent())!.trim();
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(/\/shop\?type=category&id=[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+});
+
+test.describe('shop', () => {
+  test('hot listing pages 24 at a time and Load More appends the next page', async ({ page, request }) => {
+    const total = Number((await request.get('/api/app/Products/LoadProductsByPriorityTag')).headers()['x-total-count']);
+    await page.goto('/shop?type=hot');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Popular Products');
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(Math.min(24, total));
+    if (total > 24) {
+      await page.getByTestId('load-more').click();
+      await expect(cards).toHaveCount(Math.min(48, total));
+    }
+  });
+
+  test('a brand page names the brand and lists only its products', async ({ page }) => {
+    const product = products[0]!;
+    await page.goto(`/shop?type=brand&id=${product.brandId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.brandName);
+    const brandLinks = page.getByTestId('product-card').locator(`a[href="/shop?type=brand&id=${product.brandId}"]`);
+    await expect(brandLinks.first()).toBeVisible();
+    expect(await brandLinks.count()).toBe(await page.getByTestId('product-card').count());
+  });
+
+  test('a listing with nothing in it says No Products found with status 404', async ({ page }) => {
+    const res = await page.goto('/shop?type=category&id=no-such-aisle');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId('no-products')).toHaveText('No Products found');
+  });
+
+  test('?page=2 is a real page with a link back', async ({ page, request }) => {
+    const total = Number((await request.get('/api/app/Products/LoadProductsByPriorityTag')).headers()['x-total-count']);
+    expect(total, 'the demo catalogue has more than one page of hot products').toBeGreaterThan(24);
+    await page.goto('/shop?type=hot&page=2');
+    await expect(page.getByTestId('product-card')).toHaveCount(Math.min(24, total - 24));
+    await expect(page.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/shop?type=hot');
+    await expect(page).toHaveTitle(/page 2/);
+  });
+});
+
+test.describe('search', () => {
+  test('finds products for a typo, lowercased', async ({ page }) => {
+    await page.goto('/search?name=BUTER');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “buter”');
+    await expect(page.getByTestId('product-card').first()).toContainText(/butter/i);
+  });
+
+  test('empty text shows a prompt, not results', async ({ page }) => {
+    const res = await page.goto('/search?name=');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId('product-card')).toHaveCount(0);
+    await expect(page.getByText('Type what you are looking for')).toBeVisible();
+  });
+
+  test('no match is No Products found with 404', async ({ page }) => {
+    const res = await page.goto('/search?name=qqqzzzxxx');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText('No Products found')).toBeVisible();
+  });
+});
+
+test.describe('product card', () => {
+  test('shows name, brand link, price and the struck MRP only when it differs', async ({ page }) => {
+    const withMrp = products.find((p) => p.type === 'normal' && p.mrpPaise > 0 && p.mrpPaise !== p.pricePaise)!;
+    await page.goto(`/shop?type=brand&id=${withMrp.brandId}`);
+    let card = page.locator(`[data-product-id="${withMrp.id}"]`);
+    for (let more = 0; more < 10 && (await card.count()) === 0; more++) {
+      await page.getByTestId('load-more').click();
+      card = page.locator(`[data-product-id="${withMrp.id}"]`);
+    }
+    await expect(card.getByRole('heading')).toHaveText(withMrp.name);
+    await expect(card.getByRole('link', { name: withMrp.brandName, exact: true })).toHaveAttribute('href', `/shop?type=brand&id=${withMrp.brandId}`);
+    await expect(card.getByTestId('price')).toHaveText(rupees(withMrp.pricePaise));
+    await expect(card.getByTestId('mrp')).toContainText(rupees(withMrp.mrpPaise));
+    await expect(card.getByRole('button', { name: /Add to cart/ })).toBeVisible();
+    const noMrp = products.find((p) => p.type === 'normal' && (p.mrpPaise === 0 || p.mrpPaise === p.pricePaise))!;
+    await page.goto(`/product-detail?id=${noMrp.id}`);
+    await expect(page.getByTestId('product-detail').getByTestId('mrp')).toHaveCount(0);
+  });
+
+  test('a product without images shows the default grocery image', async ({ page }) => {
+    const bare = products.find((p) => p.imageUrl === null)!;
+    await page.goto(`/product-detail?id=${bare.id}`);
+    await expect(page.getByTestId('gallery-main')).toHaveAttribute('src', '/images/default-grocery.svg');
+  });
+
+  test('the variant selector starts at the first priced variant and changes price and MRP', async ({ page }) => {
+    const product = products.find(
+      (p) => p.type !== 'normal' && p.productVariants.filter((v) => v.productVariantPrice).length >= 2,
+    )!;
+    const priced = product.productVariants.filter((v) => v.productVariantPrice);
+    await page.goto(`/product-detail?id=${product.id}`);
+    const detail = page.getByTestId('product-detail');
+    const select = detail.getByTestId('variant-select');
+    await expect(select.locator('option')).toHaveCount(priced.length);
+    await expect(select).toHaveValue(String(priced[0]!.id));
+    await expect(detail.getByTestId('price')).toHaveText(rupees(priced[0]!.productVariantPrice!.salesPricePaise));
+    await select.selectOption(String(priced[1]!.id));
+    const second = priced[1]!.productVariantPrice!;
+    await expect(detail.getByTestId('price')).toHaveText(rupees(second.salesPricePaise));
+    if (second.mrpPaise > 0 && second.mrpPaise !== second.salesPricePaise) {
+      await expect(detail.getByTestId('mrp')).toContainText(rupees(second.mrpPaise));
+    } else {
+      await expect(detail.getByTestId('mrp')).toHaveCount(0);
+    }
+  });
+
+  test('a variant without a price is not offered', async ({ page }) => {
+    const product = products.find((p) => p.type !== 'normal' && p.productVariants.some((v) => !v.productVariantPrice));
+    expect(product, 'the demo catalogue has a variant without a price').toBeTruthy();
+    await page.goto(`/product-detail?id=${product!.id}`);
+    const unpriced = product!.productVariants.find((v) => !v.productVariantPrice)!;
+    await expect(page.getByTestId('product-detail').locator(`option[value="${unpriced.id}"]`)).toHaveCount(0);
+  });
+});
+
+test.describe('product page', () => {
+  test('has breadcrumb, brand link, real percent off, tabs with the real review count', async ({ page, request }) => {
+    const product = products.find((p) => p.type === 'normal' && p.mrpPaise > p.pricePaise)!;
+    const reviews = (await (await request.get(`/api/Reviews/${product.id}`)).json()) as { stars: number }[];
+    await page.goto(`/product?id=${product.id}`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Shop' })).toBeVisible();
+    await expect(crumbs).toContainText(product.name);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    const off = Math.floor(((product.mrpPaise - product.pricePaise) * 100) / product.mrpPaise);
+    if (off > 0) await expect(page.getByTestId('percent-off')).toHaveText(`${off}% off`);
+    await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: `Reviews (${reviews.length})` }).click();
+    await expect(page.getByRole('tabpanel')).toContainText(reviews.length ? 'out of 5' : 'No reviews yet');
+    for (const stars of [5, 4, 3, 2, 1]) {
+      if (reviews.length) {
+        await expect(page.getByTestId(`stars-${stars}-count`)).toHaveText(String(reviews.filter((r) => r.stars === stars).length));
+      }
+    }
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/product-detail\\?id=${product.id}$`));
+  });
+
+  test('arrow keys move between the tabs', async ({ page }) => {
+    await page.goto(`/product-detail?id=${products[0]!.id}`);
+    await page.getByRole('tab', { name: 'Description' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: /Reviews/ })).toBeFocused();
+    await expect(page.getByRole('tab', { name: /Reviews/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a review posts without an auth header, shows as text and counts', async ({ page }) => {
+    const product = products[3]!;
+    await page.goto(`/product-detail?id=${product.id}#reviews`);
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/Reviews') && r.method() === 'POST');
+    await page.getByLabel('Comment').fill('<b>Crisp</b> and fresh, will order again');
+    await page.getByLabel('Name').fill('Lakshmi');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByRole('button', { name: 'Post review' }).click();
+    const request = await posted;
+    expect(request.headers()['authorization']).toBeUndefined();
+    expect(request.headers()['content-type']).toContain('application/json');
+    await expect(page.getByText('Thank you! Your review has been posted.')).toBeVisible();
+    await expect(page.getByTestId('review-list').locator('li').first()).toContainText('<b>Crisp</b> and fresh');
+    await page.reload();
+    await page.getByRole('tab', { name: /Reviews/ }).click();
+    await expect(page.getByTestId('review-list')).toContainText('<b>Crisp</b> and fresh, will order again');
+  });
+
+  test('bad review input gets a clear message and keeps what was typed', async ({ page }) => {
+    await page.goto(`/product-detail?id=${products[4]!.id}#reviews`);
+    await page.getByLabel('Comment').fill('Good');
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please give your name');
+    await expect(page.getByLabel('Comment')).toHaveValue('Good');
+  });
+
+  test('shows related products from the same category', async ({ page }) => {
+    const product = products[0]!;
+    await page.goto(`/product-detail?id=${product.id}`);
+    const related = page.locator('section', { has: page.getByRole('heading', { name: 'Related products' }) });
+    await expect(related.getByTestId('product-card').first()).toBeVisible();
+    await expect(related.locator(`[data-product-id="${product.id}"]`)).toHaveCount(0);
+  });
+
+  test('an unknown product is a 404 page', async ({ page }) => {
+    const res = await page.goto('/product-detail?id=999999');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+});
+
+test('the product section has its own page', async ({ page }) => {
+  await page.goto('/productsection');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop by aisle' })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
+test('an unknown page is the 404 page', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
