@@ -1,8 +1,10 @@
 // `npm run api`: the API alone, for a storefront elsewhere that sets API_URL and PUBLIC_API_URL to it.
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { Hono } from 'hono';
 import { createApp } from '../src/server/app.ts';
+import { CLIENT_IP_HEADER } from '../src/server/routes/contact.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../src/server/seed/index.ts';
@@ -21,6 +23,11 @@ if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.
 if (process.env.CORS_ORIGIN) server.use('/api/*', cors({ origin: process.env.CORS_ORIGIN.split(',') }));
+// The client's address comes from the socket, never from what the client says.
+server.use('/api/*', async (c, next) => {
+  c.req.raw.headers.set(CLIENT_IP_HEADER, getConnInfo(c).remote.address ?? 'unknown');
+  await next();
+});
 server.route('/', createApp({ db: handle.db }));
 
 const http = serve({ fetch: server.fetch, hostname, port }, () =>

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
+import { registerContactRoutes, type ContactLimit } from './routes/contact.ts';
 import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
 
@@ -11,9 +12,10 @@ export interface AppDeps {
   db: Database;
   /** Where unexpected errors are reported; never sent to the client. */
   logError?: (error: unknown) => void;
+  contactLimit?: ContactLimit;
 }
 
-export function createApp({ db, logError = (e) => console.error('[api]', e) }: AppDeps) {
+export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -27,6 +29,7 @@ export function createApp({ db, logError = (e) => console.error('[api]', e) }: A
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db);
   registerImageRoutes(app, db);
+  registerContactRoutes(app, db, contactLimit);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -2,7 +2,13 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export type ErrorCode = 'bad_request' | 'not_found' | 'unsupported_media_type' | 'internal' | 'unavailable';
+export type ErrorCode =
+  | 'bad_request'
+  | 'not_found'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'internal'
+  | 'unavailable';
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

@@ -194,3 +194,31 @@ export type ReviewDto = z.infer<typeof ReviewSchema>;
 export type ProductSeoDto = z.infer<typeof ProductSeoSchema>;
 export type VariantDto = z.infer<typeof VariantSchema>;
 export type NewReview = z.infer<typeof NewReviewSchema>;
+
+export const NewContactMessageSchema = z
+  .object({
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(2, 'name must be at least 2 characters')
+      .max(80, 'name must be at most 80 characters'),
+    email: z.string({ error: 'email is required' }).trim().max(200, 'email is too long').pipe(z.email('email must be a valid email address')),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^(\+?[0-9][0-9 -]{7,18})?$/, 'phone must be digits, spaces or dashes')
+      .optional()
+      .transform((p) => p || undefined),
+    message: z
+      .string({ error: 'message is required' })
+      .trim()
+      .min(10, 'message must be at least 10 characters')
+      .max(2000, 'message must be at most 2000 characters'),
+  })
+  .openapi('NewContactMessage');
+
+export const ContactMessageReceiptSchema = z
+  .object({ id: z.number().int(), receivedAt: z.string().openapi({ format: 'date-time' }) })
+  .openapi('ContactMessageReceipt');
+
+export type NewContactMessage = z.infer<typeof NewContactMessageSchema>;

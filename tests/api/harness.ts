@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
+import type { ContactLimit } from '../../src/server/routes/contact.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 
@@ -38,11 +39,11 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   };
 }
 
-export async function startTestApi(options: { products?: number } = {}): Promise<TestApi> {
+export async function startTestApi(options: { products?: number; contactLimit?: ContactLimit } = {}): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
   await seedCatalogue(handle.db, { products: options.products ?? 60 });
   const errors: unknown[] = [];
-  const app = createApp({ db: handle.db, logError: (e) => errors.push(e) });
+  const app = createApp({ db: handle.db, logError: (e) => errors.push(e), contactLimit: options.contactLimit });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -75,3 +76,4 @@ export async function errorOf(res: Response): Promise<{ code: string; message: s
   }
   return { code: body.error.code, message: body.error.message };
 }
+

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
-async function jsonLd(page: Page): Promise<{ '@type': string; [k: string]: unknown }[]> {
+/** The page's JSON-LD block of the given @type. */
+async function jsonLd<T>(page: Page, type: string): Promise<T> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.map((t) => JSON.parse(t));
+  const found = texts.map((t) => JSON.parse(t) as { '@type': string }).find((d) => d['@type'] === type);
+  if (!found) throw new Error(`no ${type} JSON-LD on ${page.url()}`);
+  return found as unknown as T;
 }
 
 test('every catalogue page has a unique title, a description, a canonical URL and Open Graph tags', async ({ page, request }) => {
@@ -37,19 +40,18 @@ test('a product page has SEO data, Product JSON-LD with an INR Offer and a Bread
   await page.goto(`/product-detail?id=${product.id}`);
   await expect(page).toHaveTitle(seo.metaTitle.includes('Kirana') ? seo.metaTitle : `${seo.metaTitle} | Kirana`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', seo.metaDescription);
-  const data = await jsonLd(page);
-  const ld = data.find((d) => d['@type'] === 'Product') as { name: string; offers: { priceCurrency: string; price: string; availability: string } };
+  const ld = await jsonLd<{ name: string; offers: { priceCurrency: string; price: string; availability: string } }>(page, 'Product');
   expect(ld.name).toBe(product.name);
   expect(ld.offers.priceCurrency).toBe('INR');
   expect(ld.offers.price).toBe((product.pricePaise / 100).toFixed(2));
   expect(ld.offers.availability).toMatch(/^https:\/\/schema.org\/(InStock|OutOfStock)$/);
-  const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+  const crumbs = await jsonLd<{ itemListElement: { name: string }[] }>(page, 'BreadcrumbList');
   expect(crumbs.itemListElement.map((c) => c.name)).toEqual(['Home', 'Shop', product.name]);
 });
 
 test('listings carry an ItemList of their products', async ({ page }) => {
   await page.goto('/shop?type=hot');
-  const list = (await jsonLd(page)).find((d) => d['@type'] === 'ItemList') as { itemListElement: { url: string }[] };
+  const list = await jsonLd<{ itemListElement: { url: string }[] }>(page, 'ItemList');
   expect(list.itemListElement).toHaveLength(await page.getByTestId('product-card').count());
   expect(list.itemListElement[0]!.url).toMatch(/\/product-detail\?id=\d+$/);
 });
