@@ -4,12 +4,27 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
+/** A calendar date written 2026-11-01. YAML reads an unquoted one as a date already (rolling 2026-13-01 over to
+ * 2027-01-01, which no schema can see); a quoted impossible date is refused. */
+const calendarDate = (field: string) =>
+  z.preprocess(
+    (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+    z
+      .string({ error: `${field} is required: a date written like 2026-11-01` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date written like 2026-11-01`)
+      .refine((s) => {
+        const date = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+      }, `${field} is not a real date`)
+      .transform((s) => new Date(`${s}T00:00:00Z`)),
+  );
+
 const pages = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/pages' }),
   schema: z.object({
     title: z.string().min(2).max(70),
     description: z.string().min(50).max(160),
-    lastUpdated: z.coerce.date(),
+    lastUpdated: calendarDate('lastUpdated'),
     /** Show a table of contents built from the page's headings (long pages). */
     toc: z.boolean().default(false),
   }),

@@ -1,4 +1,5 @@
 // The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
+import { apiBaseUrl } from './api/base-url.ts';
 
 export interface ReviewInput {
   title: string;
@@ -17,10 +18,6 @@ export function reviewProblem(input: ReviewInput): string | null {
   return null;
 }
 
-function apiBase(): string {
-  const configured = import.meta.env.PUBLIC_API_URL as string | undefined;
-  return new URL(configured ?? '/api/', window.location.origin).toString().replace(/\/?$/, '/');
-}
 
 export async function submitReview(form: HTMLFormElement) {
   const data = new FormData(form);
@@ -48,7 +45,7 @@ export async function submitReview(form: HTMLFormElement) {
   button.disabled = true;
   try {
     // SPEC §7: JSON content type and no auth header.
-    const res = await fetch(`${apiBase()}Reviews`, {
+    const res = await fetch(`${apiBaseUrl()}Reviews`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(input),

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { resolveApiBaseUrl } from '../../src/lib/api/base-url.ts';
 import interactionDirective, { INTERACTION_EVENTS, onFirstInteraction } from '../../src/lib/directives/interaction.ts';
 
 /** An EventTarget that counts its listeners (node has EventTarget but no DOM). */
@@ -64,12 +65,11 @@ describe('the client:interaction directive', () => {
   });
 });
 
-describe('browser API base URL', async () => {
-  const { apiBaseUrl } = await import('../../src/lib/api/browser.ts');
+describe('browser API base URL', () => {
   it('defaults to same-origin /api/ and resolves relative settings against the origin', () => {
-    expect(apiBaseUrl(undefined, 'https://kirana.example')).toBe('https://kirana.example/api/');
-    expect(apiBaseUrl('', 'https://kirana.example')).toBe('https://kirana.example/api/');
-    expect(apiBaseUrl('/api', 'https://kirana.example')).toBe('https://kirana.example/api/');
-    expect(apiBaseUrl('https://api.kirana.example/api', 'https://kirana.example')).toBe('https://api.kirana.example/api/');
+    expect(resolveApiBaseUrl(undefined, 'https://kirana.example')).toBe('https://kirana.example/api/');
+    expect(resolveApiBaseUrl('', 'https://kirana.example')).toBe('https://kirana.example/api/');
+    expect(resolveApiBaseUrl('/api', 'https://kirana.example')).toBe('https://kirana.example/api/');
+    expect(resolveApiBaseUrl('https://api.kirana.example/api', 'https://kirana.example')).toBe('https://api.kirana.example/api/');
   });
 });

@@ -51,8 +51,8 @@ export function catalogue(api: KyInstance) {
       api.get('app/Brands/LoadBrandsByPriority', { searchParams: { skip, take } }).json<Brand[]>(),
     categories: (pageNo = 0, pageSize: number = PAGE_SIZES.categories) =>
       api.get('app/Categories/LoadCategoriesByPriority', { searchParams: { pageNo, pageSize } }).json<Category[]>(),
-    suggestions: (text: string) =>
-      api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`).json<Suggestion[]>(),
+    suggestions: (text: string, options: { signal?: AbortSignal } = {}) =>
+      api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`, options).json<Suggestion[]>(),
   };
 }
 

@@ -1,0 +1,152 @@
+// The shape of bench-results/latest.json (and the input of the Markdown report).
+
+export type LighthouseMetrics = {
+  /** Category scores, 0–100. */
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  /** Total Blocking Time, ms. */
+  tbtMs: number | null;
+  /** Cumulative Layout Shift (unitless). */
+  cls: number | null;
+  /** Largest Contentful Paint, ms. */
+  lcpMs: number | null;
+};
+
+export const LIGHTHOUSE_METRIC_KEYS = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'tbtMs',
+  'cls',
+  'lcpMs',
+] as const satisfies ReadonlyArray<keyof LighthouseMetrics>;
+
+export type FailedAudit = { category: string; id: string; title: string; score: number | null; displayValue?: string };
+
+export type LighthouseRun = LighthouseMetrics & {
+  durationMs: number;
+  benchmarkIndex: number | null;
+  runWarnings: string[];
+  /** Audits below a perfect score in the accessibility, best-practices and SEO categories. */
+  failedAudits: FailedAudit[];
+  /** Main-thread time by kind of work (Lighthouse's mainthread-work-breakdown groups), ms. */
+  mainThreadMs: Record<string, number>;
+  error?: string;
+};
+
+export type LighthouseSummary = {
+  runs: LighthouseRun[];
+  /** Median of each metric across the runs that completed (per-metric median). */
+  median: LighthouseMetrics;
+  error?: string;
+};
+
+export type ScriptEntry = {
+  url: string;
+  status: number;
+  /** Bytes on the wire (body only, as encoded by the server). */
+  encodedBytes: number;
+  /** Decoded body bytes. */
+  decodedBytes: number;
+  /** gzip size of the decoded body, computed locally with zlib (level 6). */
+  gzipBytes: number;
+};
+
+export type JsSnapshot = {
+  files: number;
+  encodedBytes: number;
+  decodedBytes: number;
+  gzipBytes: number;
+  /** Inline <script> elements holding JavaScript (not JSON), counted separately from the files. */
+  inlineScripts: number;
+  inlineBytes: number;
+  inlineGzipBytes: number;
+  scripts: ScriptEntry[];
+};
+
+export type Viewport = { name: 'mobile' | 'desktop'; width: number; height: number };
+
+export type JsMeasurement = {
+  viewport: Viewport;
+  before: JsSnapshot | null;
+  /** After hovering and focusing the search input (cumulative, includes `before`). */
+  after: JsSnapshot | null;
+  interaction: string;
+  error?: string;
+};
+
+export type PageResult = {
+  label: string;
+  path: string;
+  url: string;
+  status: number | null;
+  bodyBytes: number | null;
+  /** Whether the JavaScript budget applies (home and product pages). */
+  jsBudgeted: boolean;
+  note?: string;
+  lighthouse: LighthouseSummary | null;
+  js: JsMeasurement[];
+};
+
+export type LoadResult = {
+  label: string;
+  path: string;
+  url: string;
+  kind: 'product' | 'prerendered' | 'static-fallback';
+  status: number | null;
+  bodyBytes: number | null;
+  connections: number;
+  seconds: number;
+  requestsPerSec: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  non2xx: number | null;
+  errors: number | null;
+  timeouts: number | null;
+  totalRequests: number | null;
+  skipped?: string;
+  error?: string;
+};
+
+export type ThroughputResult = {
+  product: LoadResult;
+  reference: LoadResult;
+  /** product requests/s ÷ reference requests/s. */
+  ratio: number | null;
+  notes: string[];
+};
+
+export type BenchEnvironment = {
+  startedAt: string;
+  finishedAt: string;
+  durationSeconds: number;
+  quick: boolean;
+  lighthouseRuns: number;
+  loadSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  baseUrl: string;
+  node: string;
+  chromium: string | null;
+  lighthouse: string | null;
+  autocannon: string | null;
+  cpus: string;
+  cpuCount: number;
+  /** os.loadavg() (1, 5, 15 min) when the bench started and when it finished: other work on the machine skews every figure. */
+  loadAverage: { start: number[]; end: number[] };
+  buildTime: string | null;
+};
+
+export type BenchResults = {
+  environment: BenchEnvironment;
+  productId: number | null;
+  pages: PageResult[];
+  throughput: ThroughputResult | null;
+  notes: string[];
+  errors: string[];
+  /** The server's last output lines, kept when it exited unexpectedly. */
+  serverLog?: string;
+};

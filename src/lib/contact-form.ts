@@ -1,0 +1,63 @@
+// The contact form in the browser: checks the input, posts JSON to the API, shows the outcome.
+import { apiBaseUrl } from './api/base-url.ts';
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/** The API's rules, checked first so most mistakes need no round trip. */
+export function contactProblem(input: ContactInput): string | null {
+  if (input.name.trim().length < 2) return 'Please tell us your name.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) return 'Please give an email address we can reply to.';
+  if (input.phone.trim() && !/^\+?[0-9][0-9 -]{7,18}$/.test(input.phone.trim())) return 'Please give a phone number of digits, spaces or dashes, or leave it empty.';
+  if (input.message.trim().length < 10) return 'Please write a message of at least 10 characters.';
+  if (input.message.trim().length > 2000) return 'Please keep your message under 2000 characters.';
+  return null;
+}
+
+export async function submitContactForm(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const input: ContactInput = {
+    name: String(data.get('name') ?? ''),
+    email: String(data.get('email') ?? ''),
+    phone: String(data.get('phone') ?? ''),
+    message: String(data.get('message') ?? ''),
+  };
+  const errorBox = form.querySelector('[data-contact-error]')!;
+  const statusBox = form.querySelector('[data-contact-status]')!;
+  const say = (box: Element, text: string, className: string) => {
+    box.replaceChildren();
+    if (!text) return;
+    const p = document.createElement('p');
+    p.className = className;
+    p.textContent = text;
+    box.append(p);
+  };
+  say(statusBox, '', '');
+  const problem = contactProblem(input);
+  if (problem) return say(errorBox, problem, 'error');
+  say(errorBox, '', '');
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  button.disabled = true;
+  try {
+    const res = await fetch(`${apiBaseUrl()}app/ContactMessages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...input, phone: input.phone.trim() || undefined }),
+    });
+    if (res.ok) {
+      form.reset();
+      say(statusBox, 'Thank you! We have your message and will reply within one working day.', 'contact-thanks');
+    } else {
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      say(errorBox, body?.error?.message ?? 'Your message could not be sent. Please try again.', 'error');
+    }
+  } catch {
+    say(errorBox, 'Your message could not be sent. Check your connection and try again.', 'error');
+  } finally {
+    button.disabled = false;
+  }
+}

@@ -1,0 +1,79 @@
+// The content pages as an editor changes them: a copy of the project is built, edited and built again.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let copy: string;
+
+function build() {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: copy,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const html = (page: string) => fs.readFileSync(path.join(copy, 'dist/client', page, 'index.html'), 'utf8');
+const source = (page: string) => fs.readFileSync(path.join(copy, 'src/content/pages', `${page}.md`), 'utf8');
+const editPage = (page: string, edit: (text: string) => string) =>
+  fs.writeFileSync(path.join(copy, 'src/content/pages', `${page}.md`), edit(source(page)));
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-content-'));
+  for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  // Astro keeps its cache in node_modules/.astro by default: keep this copy's cache out of the shared folder.
+  const config = path.join(copy, 'astro.config.mjs');
+  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('defineConfig({', "defineConfig({\n  cacheDir: './.astro-cache',"));
+});
+afterAll(() => {
+  if (copy) fs.rmSync(copy, { recursive: true, force: true });
+});
+
+describe('content pages', () => {
+  it('are emitted as static HTML with their title, body and date', () => {
+    const result = build();
+    expect(result.ok, result.output).toBe(true);
+    for (const page of ['about', 'contact', 'privacy-policy', 'terms', 'cancellation-policy', 'refund-policy']) {
+      const text = source(page);
+      const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(text)![1]!;
+      const date = /^lastUpdated:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(text)![1]!;
+      const built = html(page);
+      const escaped = title.replace(/&/g, '&amp;');
+      expect(built, page).toContain(title.includes('Kirana') ? `<title>${escaped}</title>` : `<title>${escaped} | Kirana</title>`);
+      expect(built, page).toContain(`datetime="${date}"`);
+      // The first words of the body's first paragraph.
+      const body = text.split(/^---$/m)[2]!.trim();
+      const firstParagraph = body.split(/\n\s*\n/).find((p) => /^[A-Z]/.test(p))!;
+      expect(built, page).toContain(firstParagraph.split(/[*_[`'’]/)[0]!.trim().split(' ').slice(0, 4).join(' '));
+    }
+  }, 180_000);
+
+  it('change when the Markdown changes and the site is rebuilt', () => {
+    editPage('about', (text) => `${text}\n\nWe now deliver to Mysuru too, from our new store on Sayyaji Rao Road.\n`);
+    const result = build();
+    expect(result.ok, result.output).toBe(true);
+    expect(html('about')).toContain('We now deliver to Mysuru too, from our new store on Sayyaji Rao Road.');
+  }, 180_000);
+
+  it('fail the build, naming the file and the field, when the front matter is broken', () => {
+    editPage('refund-policy', (text) => text.replace(/^lastUpdated:.*$/m, 'lastUpdated: someday soon'));
+    const result = build();
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('src/content/pages/refund-policy.md');
+    expect(result.output).toContain('lastUpdated must be a date written like 2026-11-01');
+  }, 180_000);
+
+  it('refuse an impossible date with a message an editor understands', () => {
+    editPage('refund-policy', (text) => text.replace(/^lastUpdated:.*$/m, 'lastUpdated: "2026-02-30"'));
+    const result = build();
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('lastUpdated is not a real date');
+  }, 180_000);
+});
