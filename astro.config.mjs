@@ -1,7 +1,7 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 
 const port = Number(process.env.PORT ?? 4321);
@@ -9,11 +9,11 @@ const port = Number(process.env.PORT ?? 4321);
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${port}`,
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
+  // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react(), interactionDirective()],
   server: { port, host: process.env.HOST ?? 'localhost' },
-  // Catalogue pages are the same for every visitor: a short in-process cache keeps SSR cheap.
-  cache: { provider: memoryCache() },
   build: { inlineStylesheets: 'always' },
   vite: {
     ssr: {

@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick]`: Lighthouse mobile, JavaScript before the first interaction and SSR throughput
 // of the built shop, checked against the budgets of ../shared/DESIGN.md ("Budgets").
 //
-// Starts dist/server/entry.mjs (building it when missing) on 127.0.0.1:$BENCH_PORT (default 4455) with a fresh
+// Serves the built shop with scripts/serve.ts (building it when missing) on 127.0.0.1:$BENCH_PORT (default 4455) with a fresh
 // temporary DATA_DIR, measures, stops it and removes the directory. Writes bench-results/bench-<date>.md,
 // bench-results/latest.md and bench-results/latest.json.
 //
@@ -189,8 +189,8 @@ async function main(): Promise<number> {
     results.environment.buildTime = fs.statSync(entry).mtime.toISOString();
     if (built) results.notes.push('dist/server/entry.mjs was missing, so the bench built the shop first.');
 
-    log(`starting ${path.relative(root, entry)} on 127.0.0.1:${options.port} with a fresh DATA_DIR (the first start seeds the database)…`);
-    const server = await startServer(root, entry, options.port);
+    log(`starting scripts/serve.ts on 127.0.0.1:${options.port} with a fresh DATA_DIR (the first start seeds the database)…`);
+    const server = await startServer(root, options.port);
     const baseUrl = server.baseUrl;
     log(`server ready at ${baseUrl}`);
 

@@ -32,7 +32,7 @@ function removeDataDir(): void {
 process.on('exit', removeDataDir);
 
 console.log(`e2e-server: starting ${entry} on http://127.0.0.1:${port} (DATA_DIR=${dataDir})`);
-const child = spawn(process.execPath, [entry], {
+const child = spawn(process.execPath, [join(root, 'scripts', 'serve.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port },

@@ -5,9 +5,9 @@
 // Path: $CHROMIUM_PATH, default /usr/bin/chromium. When the default path is
 // missing and we run as root on a system with apt-get, installs Debian's
 // `chromium` package; otherwise prints what to install and exits 1.
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { findOnPath, isExecutable } from './lib/system.ts';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 const customPath = process.env.CHROMIUM_PATH?.trim() || undefined;
@@ -17,28 +17,6 @@ const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
 function fail(message: string): never {
   console.error(`ensure-browser: ${message}`);
   process.exit(1);
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findOnPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
-    if (isExecutable(candidate)) return candidate;
-  }
-  for (const dir of ['/usr/bin', '/usr/sbin', '/bin', '/sbin']) {
-    const candidate = join(dir, command);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** `chromium --version`, or undefined when the binary does not run. */

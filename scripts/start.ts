@@ -3,10 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { readServerSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../src/server/seed/index.ts';
+import { serveShop } from './serve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -64,10 +65,10 @@ try {
   process.exit(1);
 }
 
-process.env.HOST ??= 'localhost';
-process.env.PORT ??= '4321';
-await import(pathToFileURL(entry).href);
-const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+const host = process.env.HOST ?? 'localhost';
+const port = Number(process.env.PORT ?? 4321);
+await serveShop({ host, port });
+const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 // Open the database inside the server now rather than on the first shopper's request.
 const warm = await fetch(`${base}/api/app/Brands/LoadBrandsByPriority?take=1`).catch(() => null);
 console.log(warm?.ok ? `[kirana] the shop is open at ${base}` : `[kirana] serving at ${base} (the API did not answer yet)`);

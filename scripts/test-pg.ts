@@ -14,10 +14,8 @@
 // SIGINT/SIGTERM/SIGHUP. Exits with the command's exit code.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
-  accessSync,
   chmodSync,
   chownSync,
-  constants,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -28,6 +26,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { findOnPath, isExecutable } from './lib/system.ts';
 
 const PREFIX = 'test-pg:';
 const FIRST_PORT = Number(process.env.TEST_PG_PORT ?? 55432);
@@ -42,25 +41,6 @@ class Failure extends Error {}
 
 // ---------------------------------------------------------------------------
 // helpers
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findOnPath(command: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/sbin', '/bin', '/sbin'];
-  for (const dir of dirs) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 interface RunOptions {
   /** run as the `postgres` OS user (needed when we are root) */

@@ -4,18 +4,11 @@ import lighthouse from 'lighthouse';
 import { onCleanup } from './cleanup.ts';
 import { medianOfRuns } from './stats.ts';
 import { LIGHTHOUSE_METRIC_KEYS, type FailedAudit, type LighthouseRun, type LighthouseSummary } from './types.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM_PATH };
+/** Lighthouse launches Chromium itself, headless. */
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const AUDITED_CATEGORIES = ['accessibility', 'best-practices', 'seo'];

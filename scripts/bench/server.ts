@@ -1,4 +1,4 @@
-// Builds the shop if needed and runs the built server (dist/server/entry.mjs) on 127.0.0.1 with a fresh DATA_DIR.
+// Builds the shop if needed and serves it (scripts/serve.ts) on 127.0.0.1 with a fresh DATA_DIR.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -36,7 +36,7 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export async function startServer(root: string, entry: string, port: number, readyTimeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(root: string, port: number, readyTimeoutMs = 60_000): Promise<RunningServer> {
   const host = '127.0.0.1';
   if (!(await portIsFree(port, host))) {
     throw new Error(`port ${port} on ${host} is already in use; stop that process or set BENCH_PORT`);
@@ -48,7 +48,8 @@ export async function startServer(root: string, entry: string, port: number, rea
   // Always the embedded database and the embedded API, whatever the caller's shell has set.
   delete env.DATABASE_URL;
   delete env.API_URL;
-  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The shop as `npm start` serves it: the built handler behind the page cache.
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

@@ -1,5 +1,6 @@
 // The contact form in the browser: checks the input, posts JSON to the API, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
+import { postJsonForm } from './json-form.ts';
 
 export interface ContactInput {
   name: string;
@@ -18,7 +19,7 @@ export function contactProblem(input: ContactInput): string | null {
   return null;
 }
 
-export async function submitContactForm(form: HTMLFormElement) {
+export function submitContactForm(form: HTMLFormElement) {
   const data = new FormData(form);
   const input: ContactInput = {
     name: String(data.get('name') ?? ''),
@@ -26,38 +27,11 @@ export async function submitContactForm(form: HTMLFormElement) {
     phone: String(data.get('phone') ?? ''),
     message: String(data.get('message') ?? ''),
   };
-  const errorBox = form.querySelector('[data-contact-error]')!;
-  const statusBox = form.querySelector('[data-contact-status]')!;
-  const say = (box: Element, text: string, className: string) => {
-    box.replaceChildren();
-    if (!text) return;
-    const p = document.createElement('p');
-    p.className = className;
-    p.textContent = text;
-    box.append(p);
-  };
-  say(statusBox, '', '');
-  const problem = contactProblem(input);
-  if (problem) return say(errorBox, problem, 'error');
-  say(errorBox, '', '');
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-  button.disabled = true;
-  try {
-    const res = await fetch(`${apiBaseUrl()}app/ContactMessages`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...input, phone: input.phone.trim() || undefined }),
-    });
-    if (res.ok) {
-      form.reset();
-      say(statusBox, 'Thank you! We have your message and will reply within one working day.', 'contact-thanks');
-    } else {
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      say(errorBox, body?.error?.message ?? 'Your message could not be sent. Please try again.', 'error');
-    }
-  } catch {
-    say(errorBox, 'Your message could not be sent. Check your connection and try again.', 'error');
-  } finally {
-    button.disabled = false;
-  }
+  return postJsonForm(form, {
+    url: `${apiBaseUrl()}app/ContactMessages`,
+    body: { ...input, phone: input.phone.trim() || undefined },
+    problem: contactProblem(input),
+    success: 'Thank you! We have your message and will reply within one working day.',
+    failure: 'Your message could not be sent.',
+  });
 }

@@ -64,7 +64,6 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     astro.response.status = error.response.status;
     return { error: body?.error?.message ?? 'Your review could not be posted.', values };
   }
-  if (astro.cache.enabled) await astro.cache.invalidate({ tags: [`product-${id}`] });
   return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
 }
 
@@ -86,6 +85,6 @@ export async function loadProductPage(astro: AstroGlobal): Promise<Response | Pr
       ])
     : [null, null, [] as Review[], { products: [], total: 0 }];
   if (!product) notFoundStatus(astro);
-  else if (astro.request.method === 'GET') cacheCataloguePage(astro, [`product-${id}`]);
+  else if (astro.request.method === 'GET') cacheCataloguePage(astro);
   return { product, seo, reviews, related, form };
 }

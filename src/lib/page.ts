@@ -1,12 +1,12 @@
-// What every catalogue page does with its response: CDN-friendly cache headers and the route cache.
+// What every catalogue page does with its response: cache headers that let a CDN, and the page cache in
+// front of the server (scripts/lib/page-cache.ts), share it.
 import type { AstroGlobal } from 'astro';
 
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** Catalogue HTML is the same for every visitor (auth lives in the browser), so it may be shared. */
-export function cacheCataloguePage(astro: AstroGlobal, tags: string[] = []) {
+export function cacheCataloguePage(astro: AstroGlobal) {
   astro.response.headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL);
-  if (astro.cache.enabled) astro.cache.set({ maxAge: 60, swr: 600, tags: ['catalogue', ...tags] });
 }
 
 /** A page that lists nothing or finds nothing answers 404 but still renders (SPEC §2 'No Products found'). */

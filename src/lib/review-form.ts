@@ -1,5 +1,6 @@
 // The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
+import { postJsonForm } from './json-form.ts';
 
 export interface ReviewInput {
   title: string;
@@ -19,7 +20,7 @@ export function reviewProblem(input: ReviewInput): string | null {
 }
 
 
-export async function submitReview(form: HTMLFormElement) {
+export function submitReview(form: HTMLFormElement) {
   const data = new FormData(form);
   const input: ReviewInput = {
     title: String(data.get('title') ?? ''),
@@ -27,42 +28,14 @@ export async function submitReview(form: HTMLFormElement) {
     stars: Number(data.get('stars') ?? 0),
     productsId: Number(form.dataset.productId),
   };
-  const errorBox = form.querySelector('[data-review-error]')!;
-  const statusBox = form.querySelector('[data-review-status]')!;
-  const say = (box: Element, text: string, className: string) => {
-    box.replaceChildren();
-    if (!text) return;
-    const p = document.createElement('p');
-    p.className = className;
-    p.textContent = text;
-    box.append(p);
-  };
-  say(statusBox, '', '');
-  const problem = reviewProblem(input);
-  if (problem) return say(errorBox, problem, 'error');
-  say(errorBox, '', '');
-  const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
-  button.disabled = true;
-  try {
-    // SPEC §7: JSON content type and no auth header.
-    const res = await fetch(`${apiBaseUrl()}Reviews`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    if (res.ok) {
-      form.reset();
-      say(statusBox, 'Thank you! Your review has been posted.', 'ok');
-      showPostedReview((await res.json()) as ReviewInput);
-    } else {
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      say(errorBox, body?.error?.message ?? 'Your review could not be posted. Please try again.', 'error');
-    }
-  } catch {
-    say(errorBox, 'Your review could not be sent. Check your connection and try again.', 'error');
-  } finally {
-    button.disabled = false;
-  }
+  return postJsonForm(form, {
+    url: `${apiBaseUrl()}Reviews`,
+    body: input,
+    problem: reviewProblem(input),
+    success: 'Thank you! Your review has been posted.',
+    failure: 'Your review could not be posted.',
+    onSuccess: (review) => showPostedReview(review as ReviewInput),
+  });
 }
 
 /** Puts the new review at the top of the list, as text. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 async function startStorefront(apiUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, API_URL: apiUrl, HOST: '127.0.0.1', PORT: String(port) },
     stdio: 'ignore',
   });
