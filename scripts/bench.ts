@@ -20,7 +20,7 @@ import { onCleanup, runCleanup } from './bench/cleanup.ts';
 import { parseOptions, reportFileName, type BenchOptions } from './bench/format.ts';
 import { VIEWPORTS, launchBrowser, measureJs } from './bench/js-bytes.ts';
 import { CHROMIUM_PATH, NO_METRICS, lighthousePage } from './bench/lighthouse.ts';
-import { loadTest } from './bench/load.ts';
+import { emptyLoadResult, loadTest } from './bench/load.ts';
 import { renderReport } from './bench/report.ts';
 import { ensureBuild, startServer } from './bench/server.ts';
 import { closestBySize, ratio } from './bench/stats.ts';
@@ -123,19 +123,8 @@ async function measureThroughput(
     status: product?.status ?? null,
     bodyBytes: product?.bodyBytes ?? null,
   };
-  const skippedProduct = (reason: string): LoadResult => ({
-    ...productTarget,
-    connections: options.connections,
-    seconds: options.loadSeconds,
-    requestsPerSec: null,
-    p50Ms: null,
-    p99Ms: null,
-    non2xx: null,
-    errors: null,
-    timeouts: null,
-    totalRequests: null,
-    skipped: reason,
-  });
+  const skippedProduct = (reason: string): LoadResult =>
+    emptyLoadResult(productTarget, options.connections, options.loadSeconds, reason);
 
   let productLoad: LoadResult;
   if (!product || product.status !== 200) {

@@ -7,7 +7,7 @@
 // `chromium` package; otherwise prints what to install and exits 1.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { findOnPath, isExecutable } from './lib/system.ts';
+import { findOnPath } from './lib/system.ts';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 const customPath = process.env.CHROMIUM_PATH?.trim() || undefined;

@@ -2,7 +2,24 @@
 import autocannon from 'autocannon';
 import type { LoadResult } from './types.ts';
 
-type Target = Pick<LoadResult, 'label' | 'path' | 'url' | 'kind' | 'status' | 'bodyBytes'>;
+export type Target = Pick<LoadResult, 'label' | 'path' | 'url' | 'kind' | 'status' | 'bodyBytes'>;
+
+/** A load result with no measurements yet (or none at all, when `skipped` says why). */
+export function emptyLoadResult(target: Target, connections: number, seconds: number, skipped?: string): LoadResult {
+  return {
+    ...target,
+    connections,
+    seconds,
+    requestsPerSec: null,
+    p50Ms: null,
+    p99Ms: null,
+    non2xx: null,
+    errors: null,
+    timeouts: null,
+    totalRequests: null,
+    ...(skipped ? { skipped } : {}),
+  };
+}
 
 function assertLocal(url: string): void {
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`load tests only target 127.0.0.1, not ${url}`);
@@ -15,18 +32,7 @@ async function fire(url: string, connections: number, seconds: number): Promise<
 
 /** A warm-up of `warmupSeconds`, then the measured run. */
 export async function loadTest(target: Target, connections: number, seconds: number, warmupSeconds: number): Promise<LoadResult> {
-  const base: LoadResult = {
-    ...target,
-    connections,
-    seconds,
-    requestsPerSec: null,
-    p50Ms: null,
-    p99Ms: null,
-    non2xx: null,
-    errors: null,
-    timeouts: null,
-    totalRequests: null,
-  };
+  const base = emptyLoadResult(target, connections, seconds);
   try {
     if (warmupSeconds > 0) await fire(target.url, connections, warmupSeconds);
     const r = await fire(target.url, connections, seconds);

@@ -35,11 +35,8 @@ import {
   variantsOf,
   type Page,
 } from '../services/catalogue.ts';
+import { json } from './openapi.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
 const errors = {
   400: json(ErrorSchema, 'Bad input'),
   404: json(ErrorSchema, 'Not found'),

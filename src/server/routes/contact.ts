@@ -1,10 +1,11 @@
 // Messages from the contact page: validated, stored, and rate-limited per client address.
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { ContactMessageReceiptSchema, ErrorSchema, NewContactMessageSchema } from '../schemas.ts';
+import { json } from './openapi.ts';
 
 /** Set by whatever embeds the API (the Astro route, the standalone server) from the socket's address. */
 export const CLIENT_IP_HEADER = 'x-kirana-client-ip';
@@ -16,11 +17,6 @@ export interface ContactLimit {
 }
 
 export const DEFAULT_CONTACT_LIMIT: ContactLimit = { messages: 5, windowSeconds: 600 };
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
 
 export function registerContactRoutes(app: OpenAPIHono, db: Database, limit: ContactLimit = DEFAULT_CONTACT_LIMIT) {
   // In memory: one process. Several instances would share a limiter store (rate-limiter-flexible has a PostgreSQL one).

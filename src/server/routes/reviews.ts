@@ -4,11 +4,7 @@ import { notFound } from '../errors.ts';
 import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schemas.ts';
 import { productExists } from '../services/catalogue.ts';
 import { addReview, reviewsOf } from '../services/reviews.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
+import { json } from './openapi.ts';
 
 export function registerReviewRoutes(app: OpenAPIHono, db: Database) {
   app.openapi(
