@@ -62,6 +62,23 @@ describe('content pages', () => {
     expect(html('about')).toContain('We now deliver to Mysuru too, from our new store on Sayyaji Rao Road.');
   }, 180_000);
 
+  it('take the promises from the settings file: one edit changes the header, footer and pages', () => {
+    const settings = path.join(copy, 'src/content/settings/store.yaml');
+    const yaml = fs.readFileSync(settings, 'utf8');
+    expect(yaml).toMatch(/^\s*returnDays: 30\b/m);
+    fs.writeFileSync(
+      settings,
+      yaml.replace(/^(\s*returnDays:) 30\b/m, '$1 14').replace(/^(\s*headline:\s*\n\s*- ).*$/m, '$1"Diwali week: 10% off sweets"'),
+    );
+    const result = build();
+    expect(result.ok, result.output).toBe(true);
+    const about = html('about');
+    expect(about).toContain('Diwali week: 10% off sweets');
+    const footerPromises = /data-testid="footer-promises"[^>]*>(.*?)<\/ul>/s.exec(about)![1]!;
+    expect(footerPromises).toContain('Easy returns within 14 days');
+    expect(footerPromises).not.toContain('30 days');
+  }, 180_000);
+
   it('fail the build, naming the file and the field, when the front matter is broken', () => {
     editPage('refund-policy', (text) => text.replace(/^lastUpdated:.*$/m, 'lastUpdated: someday soon'));
     const result = build();

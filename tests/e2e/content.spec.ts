@@ -33,6 +33,8 @@ test('long policy pages have a table of contents whose links reach their section
 
 test('the promises come from the settings file, in the footer and on the contact page', async ({ page }) => {
   await page.goto('/contact');
+  await expect(page.getByTestId('offer-strip')).toContainText('5% off on all products');
+  await expect(page.getByTestId('offer-strip')).toContainText('Up to 15% off your first order');
   await expect(page.getByTestId('footer-promises')).toContainText('Easy returns within 30 days');
   await expect(page.getByTestId('footer-promises')).toContainText('₹500');
   const details = page.getByTestId('contact-details');
