@@ -23,9 +23,12 @@ if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.
 if (process.env.CORS_ORIGIN) server.use('/api/*', cors({ origin: process.env.CORS_ORIGIN.split(',') }));
-// The client's address comes from the socket, never from what the client says.
+// The client's address comes from the socket, never from what the client says; behind a storefront or
+// proxy of ours (TRUST_PROXY=true), from the X-Forwarded-For it adds.
+const trustProxy = process.env.TRUST_PROXY === 'true';
 server.use('/api/*', async (c, next) => {
-  c.req.raw.headers.set(CLIENT_IP_HEADER, getConnInfo(c).remote.address ?? 'unknown');
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
 server.route('/', createApp({ db: handle.db }));

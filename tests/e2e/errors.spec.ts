@@ -43,6 +43,13 @@ test.describe('when the API host is unreachable', () => {
       expect(await page.content()).not.toMatch(/ECONNREFUSED|at .*\.mjs:\d+/);
     }
   });
+
+  test('its /api answers a JSON 503, not an HTML page', async ({ request }) => {
+    const res = await request.get('http://127.0.0.1:4411/api/app/Brands/LoadBrandsByPriority');
+    expect(res.status()).toBe(503);
+    expect(res.headers()['retry-after']).toBe('30');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+  });
 });
 
 test.describe('when a page crashes while rendering', () => {

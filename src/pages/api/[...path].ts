@@ -1,4 +1,5 @@
-// Mounts the Hono API at /api inside the Astro server: one process by default.
+// /api inside the Astro server: the embedded Hono API by default (one process), or, when API_URL names an
+// API host, a pass-through to it, so browsers need no other address.
 import type { APIRoute } from 'astro';
 import { errorBody } from '../../server/errors.ts';
 import { CLIENT_IP_HEADER } from '../../server/routes/contact.ts';
@@ -6,10 +7,42 @@ import { fetchEmbedded } from '../../server/runtime.ts';
 
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
-  if (process.env.API_URL) {
-    return Response.json(errorBody('not_found', `This storefront uses the API at ${process.env.API_URL}`), { status: 404 });
+/** Request headers a pass-through must not copy: they describe this hop, not the request. */
+const HOP_HEADERS = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length'];
+
+async function forward(request: Request, apiUrl: string, clientAddress: string): Promise<Response> {
+  const url = new URL(request.url);
+  const target = new URL(url.pathname.replace(/^\/api\/?/, '') + url.search, apiUrl.replace(/\/?$/, '/'));
+  const headers = new Headers(request.headers);
+  for (const name of HOP_HEADERS) headers.delete(name);
+  headers.set('x-forwarded-for', clientAddress);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    console.error(`[kirana] the API at ${apiUrl} did not answer`, error);
+    return Response.json(errorBody('unavailable', 'The shop cannot reach its catalogue right now. Please try again shortly.'), {
+      status: 503,
+      headers: { 'Retry-After': '30' },
+    });
   }
+  // fetch has already decoded the body: the length and encoding of the upstream bytes no longer apply.
+  const responseHeaders = new Headers(upstream.headers);
+  responseHeaders.delete('content-encoding');
+  responseHeaders.delete('content-length');
+  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+}
+
+export const ALL: APIRoute = async ({ request, clientAddress }) => {
+  const apiUrl = process.env.API_URL;
+  if (apiUrl) return forward(request, apiUrl, clientAddress);
   // The client's address comes from the socket, never from what the client says.
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress);
