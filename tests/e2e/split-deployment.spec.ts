@@ -25,7 +25,7 @@ async function waitFor(url: string, timeoutMs: number) {
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-split-'));
-  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.API_URL;
   api = spawn(process.execPath, ['scripts/api.ts'], { env: { ...env, API_PORT: String(API_PORT), TRUST_PROXY: 'true' }, stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${API_PORT}/api/app/Brands/LoadBrandsByPriority?take=1`, 60_000);
