@@ -11,7 +11,7 @@ export default defineConfig({
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024 }),
   integrations: [react(), interactionDirective()],
   server: { port, host: process.env.HOST ?? 'localhost' },
   build: { inlineStylesheets: 'always' },

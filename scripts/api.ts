@@ -4,21 +4,14 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { Hono } from 'hono';
 import { createApp } from '../src/server/app.ts';
-import { CLIENT_IP_HEADER } from '../src/server/routes/contact.ts';
+import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { isCatalogueEmpty, seedCatalogue } from '../src/server/seed/index.ts';
+import { openShopDatabase } from '../src/server/db/prepare.ts';
 
 const settings = readServerSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
-const handle = await openDatabase(
-  settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: settings.dataDir },
-);
-if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
-  console.log('[kirana-api] new database: seeding the demo catalogue…');
-  await seedCatalogue(handle.db, { log: (m) => console.log(`[kirana-api]   ${m}`) });
-}
+const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
 
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.

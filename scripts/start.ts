@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readServerSettings } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { isCatalogueEmpty, seedCatalogue } from '../src/server/seed/index.ts';
+import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { serveShop } from './serve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,25 +35,9 @@ function buildIfStale() {
 }
 
 async function prepareDatabase() {
-  const settings = readServerSettings();
   if (process.env.API_URL) return console.log(`[kirana] using the API at ${process.env.API_URL}`);
-  const target = settings.databaseUrl
-    ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
-  console.log(
-    target.kind === 'postgres'
-      ? '[kirana] database: PostgreSQL from DATABASE_URL; applying migrations…'
-      : `[kirana] database: embedded PGlite in ${settings.dataDir}; applying migrations…`,
-  );
-  const handle = await openDatabase(target);
-  try {
-    if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
-      console.log('[kirana] new database: seeding the demo catalogue…');
-      await seedCatalogue(handle.db, { log: (m) => console.log(`[kirana]   ${m}`) });
-    }
-  } finally {
-    await handle.close();
-  }
+  const handle = await openShopDatabase(readServerSettings(), (m) => console.log(`[kirana] ${m}`));
+  await handle.close();
 }
 
 try {

@@ -1,8 +1,8 @@
 // A short-lived cache of public pages in front of the Astro handler. A hit is answered from memory without
 // entering Astro's request pipeline, which on its own costs about as much as rendering a cached page.
 // Only responses that say they may be shared (Cache-Control: public, max-age=N, no Set-Cookie) are kept,
-// for at most N seconds (capped); any successful POST, PUT, PATCH or DELETE empties the cache, since it may
-// have changed a page (a new review, say).
+// for at most N seconds (capped). A successful write that changes pages (`changesPages`, e.g. a new review)
+// empties the cache, and a page whose render began before that write is not stored.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -13,6 +13,8 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBodyBytes?: number;
   now?: () => number;
+  /** Whether a successful non-GET request may have changed pages (default: any). */
+  changesPages?: (req: IncomingMessage) => boolean;
 }
 
 interface Entry {
@@ -35,15 +37,23 @@ export function shareableSeconds(cacheControl: string | undefined): number {
 }
 
 export function withPageCache(handler: NodeHandler, options: PageCacheOptions = {}): NodeHandler & { clear(): void } {
-  const { maxSeconds = 60, maxEntries = 1000, maxBodyBytes = 1_000_000, now = Date.now } = options;
+  const { maxSeconds = 60, maxEntries = 500, maxBodyBytes = 1_000_000, now = Date.now, changesPages = () => true } = options;
   const entries = new Map<string, Entry>();
+  // Bumped by every clear: a render that began in an older generation may show what the write changed.
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    entries.clear();
+  };
 
   const cached: NodeHandler = (req, res) => {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
-      res.on('finish', () => {
-        if (res.statusCode < 400) entries.clear();
-      });
+      if (changesPages(req)) {
+        res.on('finish', () => {
+          if (res.statusCode < 400) clear();
+        });
+      }
       return handler(req, res);
     }
     // Requests that carry credentials might get a personal answer: never from or into the cache.
@@ -63,6 +73,7 @@ export function withPageCache(handler: NodeHandler, options: PageCacheOptions = 
     if (method === 'HEAD') return handler(req, res);
 
     res.setHeader(CACHE_HEADER, 'MISS');
+    const startedIn = generation;
     const chunks: Buffer[] = [];
     let size = 0;
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -84,7 +95,8 @@ export function withPageCache(handler: NodeHandler, options: PageCacheOptions = 
     res.end = ((...args: unknown[]) => {
       collect(args[0], args[1]);
       const seconds = Math.min(maxSeconds, shareableSeconds(String(res.getHeader('cache-control') ?? '')));
-      if (res.statusCode === 200 && seconds > 0 && size <= maxBodyBytes && !res.hasHeader('set-cookie')) {
+      const storable = res.statusCode === 200 && seconds > 0 && size <= maxBodyBytes && !res.hasHeader('set-cookie');
+      if (storable && startedIn === generation) {
         const headers = res.getHeaders();
         delete headers['transfer-encoding'];
         delete headers[CACHE_HEADER];
@@ -95,5 +107,5 @@ export function withPageCache(handler: NodeHandler, options: PageCacheOptions = 
     }) as typeof res.end;
     handler(req, res);
   };
-  return Object.assign(cached, { clear: () => entries.clear() });
+  return Object.assign(cached, { clear });
 }

@@ -1,6 +1,6 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import type { ProductActionsData } from '../lib/variants.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
@@ -12,7 +12,6 @@ interface Props {
 }
 
 function Actions({ product, showPercent = false }: Props) {
-  const selectId = useId();
   const [variantId, setVariantId] = useState(product.variants[0]?.id);
   const selectRef = useRef<HTMLSelectElement>(null);
   // A pack chosen in the server-rendered select before hydration finished still counts.
@@ -41,10 +40,10 @@ function Actions({ product, showPercent = false }: Props) {
         {showPercent && off > 0 && <span className="off" data-testid="percent-off">{off}% off</span>}
       </p>
       {product.variants.length > 0 && (
-        <p className="variant">
-          <label htmlFor={selectId}>Pack size</label>
+        // The label wraps its select: no ids, which would repeat when Load More appends another page of cards.
+        <label className="variant">
+          Pack size
           <select
-            id={selectId}
             ref={selectRef}
             data-testid="variant-select"
             value={variantId}
@@ -56,7 +55,7 @@ function Actions({ product, showPercent = false }: Props) {
               </option>
             ))}
           </select>
-        </p>
+        </label>
       )}
       {product.inStock ? (
         // The cart itself arrives with sign-in; until a shopper is signed in, adding sends them to sign in (SPEC §4).

@@ -17,19 +17,15 @@ export interface HomeData {
 
 export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   const categoryPage = pageFromUrl(astro.url, 'categories');
-  const [hot, categories, nextCategories] = await Promise.all([
-    serverCatalogue.hotProducts(),
-    serverCatalogue.categories(categoryPage - 1),
-    // Is there anything after this page? One category past its end tells.
-    serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1),
-  ]);
-  cacheCataloguePage(astro);
-  return {
-    hot,
-    categories,
-    categoryPage,
-    moreCategoriesHref: nextCategories.length > 0 ? `/?categories=${categoryPage + 1}` : undefined,
-  };
+  const [hot, categories] = await Promise.all([serverCatalogue.hotProducts(), serverCatalogue.categories(categoryPage - 1)]);
+  // Is there anything after this page? Only a full page can have more; one category past its end tells.
+  const hasMore =
+    categories.length === PAGE_SIZES.categories &&
+    (await serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)).length > 0;
+  // A page of categories past the end is not a page.
+  if (categories.length === 0 && categoryPage > 1) notFoundStatus(astro);
+  else cacheCataloguePage(astro);
+  return { hot, categories, categoryPage, moreCategoriesHref: hasMore ? `/?categories=${categoryPage + 1}` : undefined };
 }
 
 export interface ReviewFormState {
@@ -47,7 +43,13 @@ export interface ProductPageData {
 
 /** A review posted without JavaScript: stored through the API, then POST-redirect-GET. */
 async function postReview(astro: AstroGlobal, id: number): Promise<Response | ReviewFormState> {
-  const form = await astro.request.formData();
+  let form: FormData;
+  try {
+    form = await astro.request.formData();
+  } catch {
+    astro.response.status = 400;
+    return { error: 'Please fill in the review form and send it again.' };
+  }
   const values = {
     title: String(form.get('title') ?? ''),
     description: String(form.get('description') ?? ''),
@@ -80,8 +82,12 @@ export async function loadProductPage(astro: AstroGlobal): Promise<Response | Pr
     ? await Promise.all([
         serverCatalogue.product(id),
         serverCatalogue.productSeo(id),
-        serverCatalogue.reviews(id).catch(() => [] as Review[]),
-        serverCatalogue.relatedProducts(id),
+        serverCatalogue.reviews(id).catch((error: unknown) => {
+          // An unknown product has no reviews; any other failure is the API's, and shows as such.
+          if (isHTTPError(error) && error.response.status === 404) return [] as Review[];
+          throw error;
+        }),
+        serverCatalogue.relatedProducts(id, 10),
       ])
     : [null, null, [] as Review[], { products: [], total: 0 }];
   if (!product) notFoundStatus(astro);

@@ -46,7 +46,13 @@ function showPostedReview(review: ReviewInput) {
   const head = document.createElement('p');
   const who = document.createElement('strong');
   who.textContent = review.title;
-  head.append(who, ` – ${'★'.repeat(review.stars)}${'☆'.repeat(5 - review.stars)}`);
+  const stars = document.createElement('span');
+  stars.setAttribute('aria-hidden', 'true');
+  stars.textContent = `${'★'.repeat(review.stars)}${'☆'.repeat(5 - review.stars)}`;
+  const spoken = document.createElement('span');
+  spoken.className = 'visually-hidden';
+  spoken.textContent = `${review.stars} out of 5 stars`;
+  head.append(who, ' – ', stars, spoken);
   const body = document.createElement('p');
   body.textContent = review.description;
   item.append(head, body);

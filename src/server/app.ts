@@ -4,18 +4,23 @@ import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
-import { registerContactRoutes, type ContactLimit } from './routes/contact.ts';
+import { bodyLimit } from 'hono/body-limit';
+import type { WriteLimit } from './rate-limit.ts';
+import { registerContactRoutes } from './routes/contact.ts';
 import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
+
+const MAX_BODY_BYTES = 16 * 1024;
 
 export interface AppDeps {
   db: Database;
   /** Where unexpected errors are reported; never sent to the client. */
   logError?: (error: unknown) => void;
-  contactLimit?: ContactLimit;
+  contactLimit?: WriteLimit;
+  reviewLimit?: WriteLimit;
 }
 
-export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit }: AppDeps) {
+export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit, reviewLimit }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -26,8 +31,16 @@ export function createApp({ db, logError = (e) => console.error('[api]', e), con
     },
   }).basePath('/api');
 
+  // Every write the API takes is a small form; refuse anything larger before reading it.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`),
+    }),
+  );
   registerCatalogueRoutes(app, db);
-  registerReviewRoutes(app, db);
+  registerReviewRoutes(app, db, reviewLimit);
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
 

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'not_found'
   | 'unsupported_media_type'
   | 'too_many_requests'
+  | 'payload_too_large'
   | 'internal'
   | 'unavailable';
 

@@ -2,25 +2,13 @@
 import { createApp, type KiranaApi } from './app.ts';
 import { errorBody } from './errors.ts';
 import { readServerSettings } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { isCatalogueEmpty, seedCatalogue } from './seed/index.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { openShopDatabase } from './db/prepare.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
 async function boot() {
-  const settings = readServerSettings();
-  const target = settings.databaseUrl
-    ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
-  const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}`;
-  console.log(`[kirana] opening ${where} and applying migrations…`);
-  const handle = await openDatabase(target);
-  if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
-    console.log('[kirana] empty catalogue: seeding the demo shop…');
-    const summary = await seedCatalogue(handle.db, { log: (m) => console.log(`[kirana]   ${m}`) });
-    console.log(`[kirana] seeded ${summary.products} products, ${summary.brands} brands, ${summary.categories} categories`);
-  }
-  console.log('[kirana] database ready');
+  const handle = await openShopDatabase(readServerSettings(), (m) => console.log(`[kirana] ${m}`));
   return { api: createApp({ db: handle.db }), handle };
 }
 

@@ -46,8 +46,12 @@ export const CategoryIdParam = z.object({
     .openapi({ param: { name: 'categoryId', in: 'path' }, example: 'fruits-vegetables' }),
 });
 
+/** PostgreSQL text cannot hold U+0000: refuse it as bad input rather than fail in the database. */
+const NO_NUL = /^[^\u0000]*$/;
+
 export const searchText = z
   .string()
+  .regex(NO_NUL, 'search text must not contain control characters')
   .transform((s) => s.trim().toLowerCase())
   .pipe(
     z
@@ -169,11 +173,13 @@ export const NewReviewSchema = z
   .object({
     title: z
       .string({ error: 'name is required' })
+      .regex(NO_NUL, 'name must not contain control characters')
       .trim()
       .min(2, 'name must be at least 2 characters')
       .max(60, 'name must be at most 60 characters'),
     description: z
       .string({ error: 'comment is required' })
+      .regex(NO_NUL, 'comment must not contain control characters')
       .trim()
       .min(3, 'comment must be at least 3 characters')
       .max(1000, 'comment must be at most 1000 characters'),
@@ -182,7 +188,11 @@ export const NewReviewSchema = z
       .int('stars must be a whole number from 1 to 5')
       .min(1, 'stars must be from 1 to 5')
       .max(5, 'stars must be from 1 to 5'),
-    productsId: z.number({ error: 'productsId is required' }).int().positive('productsId must be positive'),
+    productsId: z
+      .number({ error: 'productsId is required' })
+      .int('productsId must be a whole number')
+      .positive('productsId must be positive')
+      .max(2_147_483_647, 'productsId is too large'),
   })
   .openapi('NewReview');
 
@@ -199,6 +209,7 @@ export const NewContactMessageSchema = z
   .object({
     name: z
       .string({ error: 'name is required' })
+      .regex(NO_NUL, 'name must not contain control characters')
       .trim()
       .min(2, 'name must be at least 2 characters')
       .max(80, 'name must be at most 80 characters'),
@@ -211,6 +222,7 @@ export const NewContactMessageSchema = z
       .transform((p) => p || undefined),
     message: z
       .string({ error: 'message is required' })
+      .regex(NO_NUL, 'message must not contain control characters')
       .trim()
       .min(10, 'message must be at least 10 characters')
       .max(2000, 'message must be at most 2000 characters'),

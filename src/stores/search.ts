@@ -2,6 +2,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Suggestion } from '../lib/api/types.ts';
 import { urls } from '../lib/urls.ts';
+import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
 
 /** SPEC §9: suggestions hide 200 ms after the input loses focus. */
 export const SUGGESTION_HIDE_DELAY_MS = 200;
@@ -9,12 +10,11 @@ export const SUGGESTION_HIDE_DELAY_MS = 200;
 export const LOADING_MAX_MS = 2000;
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGESTION_DEBOUNCE_MS = 120;
-/** The API refuses longer search texts. */
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_SEARCH_LENGTH };
 
 /** SPEC §5: search text is lowercased (and trimmed); '' means "nothing to search". */
 export function normalizeQuery(text: string): string {
-  return text.trim().toLowerCase().slice(0, MAX_SEARCH_LENGTH);
+  return normalizeSearchText(text);
 }
 
 /** The page a suggestion opens: a product, or the shop listing of a brand or a category. */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema.ts';
-import { CLIENT_IP_HEADER } from '../../src/server/routes/contact.ts';
+import { CLIENT_IP_HEADER } from '../../src/lib/api/headers.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi({ contactLimit: { messages: 3, windowSeconds: 600 } });
+  api = await startTestApi({ contactLimit: { writes: 3, windowSeconds: 600 } });
 });
 afterAll(async () => api?.close());
 

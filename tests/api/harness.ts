@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
-import type { ContactLimit } from '../../src/server/routes/contact.ts';
+import type { WriteLimit } from '../../src/server/rate-limit.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 
@@ -39,11 +39,13 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   };
 }
 
-export async function startTestApi(options: { products?: number; contactLimit?: ContactLimit } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { products?: number; contactLimit?: WriteLimit; reviewLimit?: WriteLimit } = {},
+): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
   await seedCatalogue(handle.db, { products: options.products ?? 60 });
   const errors: unknown[] = [];
-  const app = createApp({ db: handle.db, logError: (e) => errors.push(e), contactLimit: options.contactLimit });
+  const app = createApp({ db: handle.db, logError: (e) => errors.push(e), contactLimit: options.contactLimit, reviewLimit: options.reviewLimit });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });

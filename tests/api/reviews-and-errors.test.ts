@@ -48,6 +48,22 @@ describe('reviews', () => {
     expect(await errorOf(res)).toEqual({ code: 'bad_request', message });
   });
 
+  it.each([
+    [{ title: 'Asha', description: 'Good stuff', stars: 4, productsId: 1e12 }, 'productsId is too large'],
+    [{ title: 'Asha', description: 'Good\u0000stuff', stars: 4 }, 'comment must not contain control characters'],
+    [{ title: 'As\u0000ha', description: 'Good stuff', stars: 4 }, 'name must not contain control characters'],
+  ])('rejects what the database could not store, %o, with 400', async (body, message) => {
+    const res = await api.post('/api/Reviews', { productsId: productId, ...body });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(message);
+  });
+
+  it('answers 413 for a body over 16 KB', async () => {
+    const res = await api.post('/api/Reviews', { title: 'Asha', description: 'x'.repeat(20_000), stars: 4, productsId: productId });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).code).toBe('payload_too_large');
+  });
+
   it('answers 404 for a review of an unknown product', async () => {
     const res = await api.post('/api/Reviews', { title: 'Asha', description: 'Good stuff', stars: 4, productsId: 999999 });
     expect(res.status).toBe(404);

@@ -53,6 +53,13 @@ describe('GET /api/app/Products/SearchProducts/{text}', () => {
     expect(await suggestions('%%%')).toEqual([]);
   });
 
+  it('rejects a NUL character with 400 rather than failing in the database', async () => {
+    const res = await api.get('/api/app/Products/SearchProducts/a%00b');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('search text must not contain control characters');
+    expect((await api.get('/api/app/Products/SearchResults/a%00b')).status).toBe(400);
+  });
+
   it('rejects blank and over-long text with 400', async () => {
     const blank = await api.get('/api/app/Products/SearchProducts/%20%20');
     expect(blank.status).toBe(400);

@@ -161,8 +161,12 @@ test.describe('product card', () => {
 
 test.describe('product page', () => {
   test('has breadcrumb, brand link, real percent off, tabs with the real review count', async ({ page, request }) => {
-    const product = products.find((p) => p.type === 'normal' && p.mrpPaise > p.pricePaise)!;
+    const product = products.find(
+      (p) => p.type === 'normal' && Math.floor(((p.mrpPaise - p.pricePaise) * 100) / p.mrpPaise) > 0 && p.reviewCount > 1,
+    )!;
+    expect(product, 'the demo catalogue has a reviewed product with a saving').toBeTruthy();
     const reviews = (await (await request.get(`/api/Reviews/${product.id}`)).json()) as { stars: number }[];
+    expect(reviews.length).toBe(product.reviewCount);
     await page.goto(`/product?id=${product.id}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
@@ -170,14 +174,13 @@ test.describe('product page', () => {
     await expect(crumbs).toContainText(product.name);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
     const off = Math.floor(((product.mrpPaise - product.pricePaise) * 100) / product.mrpPaise);
-    if (off > 0) await expect(page.getByTestId('percent-off')).toHaveText(`${off}% off`);
+    await expect(page.getByTestId('percent-off')).toHaveText(`${off}% off`);
     await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: `Reviews (${reviews.length})` }).click();
-    await expect(page.getByRole('tabpanel')).toContainText(reviews.length ? 'out of 5' : 'No reviews yet');
+    const average = reviews.reduce((sum, r) => sum + r.stars, 0) / reviews.length;
+    await expect(page.getByTestId('review-average')).toHaveText(`${(Math.round(average * 10) / 10).toFixed(1)} out of 5`);
     for (const stars of [5, 4, 3, 2, 1]) {
-      if (reviews.length) {
-        await expect(page.getByTestId(`stars-${stars}-count`)).toHaveText(String(reviews.filter((r) => r.stars === stars).length));
-      }
+      await expect(page.getByTestId(`stars-${stars}-count`)).toHaveText(String(reviews.filter((r) => r.stars === stars).length));
     }
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/product-detail\\?id=${product.id}$`));
   });
@@ -241,4 +244,28 @@ test('an unknown page is the 404 page', async ({ page }) => {
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test.describe('odd input is a clear answer, never a 500', () => {
+  test('a categories page past the end is a 404', async ({ page }) => {
+    for (const n of [3, 417, 9999]) {
+      const res = await page.goto(`/?categories=${n}`);
+      expect(res?.status(), String(n)).toBe(404);
+    }
+  });
+
+  test('search text with control characters or cut emoji still searches', async ({ page }) => {
+    expect((await page.goto('/search?name=%00'))?.status()).toBe(200);
+    const emoji = encodeURIComponent('🍅'.repeat(120));
+    expect([200, 404]).toContain((await page.goto(`/search?name=${emoji}`))?.status());
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('🍅');
+  });
+
+  test('a same-site POST that is not a form gets a 400 page', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const review = await request.post('/product-detail?id=1', { data: { stars: 5 }, headers: { Origin: origin } });
+    expect(review.status()).toBe(400);
+    const contact = await request.post('/contact/send', { data: { name: 'x' }, headers: { Origin: origin } });
+    expect(contact.status()).toBe(400);
+  });
 });

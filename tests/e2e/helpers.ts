@@ -12,6 +12,7 @@ export type ApiProduct = {
   categoryName: string;
   imageUrl: string | null;
   inStock: boolean;
+  reviewCount: number;
   productVariants: { id: number; name: string; productVariantPrice: { salesPricePaise: number; mrpPaise: number } | null }[];
 };
 

@@ -73,3 +73,16 @@ test('a review posted in the browser is stored by the API host', async ({ page, 
   const stored = (await (await request.get(`http://127.0.0.1:${API_PORT}/api/Reviews/${id}`)).json()) as { description: string }[];
   expect(stored[0]!.description).toBe('Fresh stock, delivered on time');
 });
+
+test('the contact limit counts the shopper, whatever address headers the client sends', async ({ request }) => {
+  const message = { name: 'Ravi', email: 'ravi@example.in', message: 'Please add more millets to the shop.' };
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await request.post(`${shop}/api/app/ContactMessages`, {
+      data: message,
+      headers: { 'x-kirana-client-ip': `10.9.9.${i}`, 'x-forwarded-for': `10.8.8.${i}` },
+    });
+    statuses.push(res.status());
+  }
+  expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+});

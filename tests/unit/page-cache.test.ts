@@ -7,8 +7,8 @@ let server: http.Server | undefined;
 afterEach(() => server?.close());
 
 /** Serves `handler` behind the page cache; `clock.now` is the cache's time in ms. */
-async function serve(handler: NodeHandler, clock = { now: 0 }) {
-  server = http.createServer(withPageCache(handler, { maxSeconds: 60, now: () => clock.now }));
+async function serve(handler: NodeHandler, clock = { now: 0 }, changesPages?: (req: http.IncomingMessage) => boolean) {
+  server = http.createServer(withPageCache(handler, { maxSeconds: 60, now: () => clock.now, ...(changesPages ? { changesPages } : {}) }));
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { base, clock };
@@ -99,5 +99,38 @@ describe('withPageCache', () => {
     const after = await fetch(`${base}/product-detail?id=1`);
     expect(after.headers.get('x-kirana-cache')).toBe('MISS');
     expect(calls.n).toBe(2);
+  });
+
+  it('keeps its pages through writes that change no page', async () => {
+    const { handler, calls } = countingPage('public, max-age=30');
+    const { base } = await serve(handler, { now: 0 }, (req) => req.url === '/api/Reviews');
+    await fetch(`${base}/`);
+    await fetch(`${base}/api/app/ContactMessages`, { method: 'POST', body: '{}' });
+    expect((await fetch(`${base}/`)).headers.get('x-kirana-cache')).toBe('HIT');
+    expect(calls.n).toBe(1);
+  });
+
+  it('does not store a page whose render began before a write emptied the cache', async () => {
+    let release: () => void = () => {};
+    let renders = 0;
+    const slowPage: NodeHandler = (req, res) => {
+      if (req.method === 'POST') {
+        res.statusCode = 201;
+        res.end();
+        return;
+      }
+      renders++;
+      res.setHeader('Cache-Control', 'public, max-age=30');
+      res.write('<p>old</p>');
+      new Promise<void>((r) => (release = r)).then(() => res.end());
+    };
+    const { base } = await serve(slowPage);
+    // The headers arrive once the render has begun (it has written its first chunk).
+    const slow = await fetch(`${base}/product-detail?id=1`);
+    await fetch(`${base}/api/Reviews`, { method: 'POST', body: '{}' });
+    release();
+    expect(await slow.text()).toBe('<p>old</p>');
+    expect(renders).toBe(1);
+    expect((await fetch(`${base}/product-detail?id=1`)).headers.get('x-kirana-cache')).toBe('MISS');
   });
 });

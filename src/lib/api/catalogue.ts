@@ -43,7 +43,8 @@ export function catalogue(api: KyInstance) {
       productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo, pageSize),
     searchResults: (text: string, pageNo = 0) =>
       productPage(api, `app/Products/SearchResults/${encodeURIComponent(text)}`, pageNo),
-    relatedProducts: (productId: number) => productPage(api, `app/Products/LoadRelatedProducts/${productId}`, 0),
+    relatedProducts: (productId: number, pageSize?: number) =>
+      productPage(api, `app/Products/LoadRelatedProducts/${productId}`, 0, pageSize),
     product: (id: number) => orNull(api.get(`app/Products/${id}`).json<Product>()),
     productSeo: (id: number) => orNull(api.get(`app/ProductSEOs/${id}`).json<ProductSeo>()),
     reviews: (id: number) => api.get(`Reviews/${id}`).json<Review[]>(),

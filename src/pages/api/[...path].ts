@@ -2,17 +2,16 @@
 // API host, a pass-through to it, so browsers need no other address.
 import type { APIRoute } from 'astro';
 import { errorBody } from '../../server/errors.ts';
-import { CLIENT_IP_HEADER } from '../../server/routes/contact.ts';
+import { CLIENT_IP_HEADER } from '../../lib/api/headers.ts';
 import { fetchEmbedded } from '../../server/runtime.ts';
+import { upstreamUrl } from '../../lib/api/upstream.ts';
 
 export const prerender = false;
 
 /** Request headers a pass-through must not copy: they describe this hop, not the request. */
 const HOP_HEADERS = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length'];
 
-async function forward(request: Request, apiUrl: string, clientAddress: string): Promise<Response> {
-  const url = new URL(request.url);
-  const target = new URL(url.pathname.replace(/^\/api\/?/, '') + url.search, apiUrl.replace(/\/?$/, '/'));
+async function forward(request: Request, target: URL, clientAddress: string): Promise<Response> {
   const headers = new Headers(request.headers);
   for (const name of HOP_HEADERS) headers.delete(name);
   headers.set('x-forwarded-for', clientAddress);
@@ -27,7 +26,7 @@ async function forward(request: Request, apiUrl: string, clientAddress: string):
       signal: AbortSignal.timeout(15_000),
     });
   } catch (error) {
-    console.error(`[kirana] the API at ${apiUrl} did not answer`, error);
+    console.error(`[kirana] the API at ${target.origin} did not answer`, error);
     return Response.json(errorBody('unavailable', 'The shop cannot reach its catalogue right now. Please try again shortly.'), {
       status: 503,
       headers: { 'Retry-After': '30' },
@@ -40,9 +39,13 @@ async function forward(request: Request, apiUrl: string, clientAddress: string):
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
 }
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
+export const ALL: APIRoute = async ({ request, clientAddress, params, url }) => {
   const apiUrl = process.env.API_URL;
-  if (apiUrl) return forward(request, apiUrl, clientAddress);
+  if (apiUrl) {
+    const target = upstreamUrl(apiUrl, params.path, url.search);
+    if (!target) return Response.json(errorBody('bad_request', 'Not an API path'), { status: 400 });
+    return forward(request, target, clientAddress);
+  }
   // The client's address comes from the socket, never from what the client says.
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress);

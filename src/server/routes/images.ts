@@ -19,7 +19,7 @@ export function registerImageRoutes(app: OpenAPIHono, db: Database) {
     const [productId, position] = file.replace('.svg', '').split('-').map(Number) as [number, number];
     const imageUrl = `/api/images/products/${file}`;
     const [row] = await db
-      .select({ name: products.shortName, brandName: products.name, colour: categories.colour })
+      .select({ name: products.shortName, colour: categories.colour })
       .from(productImages)
       .innerJoin(products, eq(products.id, productImages.productId))
       .innerJoin(categories, eq(categories.id, products.categoryId))

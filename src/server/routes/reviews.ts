@@ -5,8 +5,13 @@ import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schem
 import { productExists } from '../services/catalogue.ts';
 import { addReview, reviewsOf } from '../services/reviews.ts';
 import { json } from './openapi.ts';
+import { writeLimiter, type WriteLimit } from '../rate-limit.ts';
 
-export function registerReviewRoutes(app: OpenAPIHono, db: Database) {
+export const DEFAULT_REVIEW_LIMIT: WriteLimit = { writes: 10, windowSeconds: 600 };
+
+export function registerReviewRoutes(app: OpenAPIHono, db: Database, limit: WriteLimit = DEFAULT_REVIEW_LIMIT) {
+  const limitReviews = writeLimiter(limit, 'reviews');
+
   app.openapi(
     createRoute({
       method: 'get',
@@ -40,11 +45,13 @@ export function registerReviewRoutes(app: OpenAPIHono, db: Database) {
         201: json(ReviewSchema, 'The stored review'),
         400: json(ErrorSchema, 'Bad input'),
         404: json(ErrorSchema, 'No such product'),
+        429: json(ErrorSchema, 'Too many reviews; Retry-After says when to try again'),
       },
     }),
     async (c) => {
       const review = c.req.valid('json');
       if (!(await productExists(db, review.productsId))) throw notFound(`No product has id ${review.productsId}`);
+      await limitReviews(c);
       return c.json(await addReview(db, review), 201);
     },
   );

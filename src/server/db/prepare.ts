@@ -1,0 +1,29 @@
+// Opening the shop's database as every entry point does: the configured target, migrated, and seeded with
+// the demo catalogue when it is empty (unless SEED_ON_EMPTY=false).
+import type { ServerSettings } from '../config.ts';
+import { isCatalogueEmpty, seedCatalogue } from '../seed/index.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
+
+export async function openShopDatabase(settings: ServerSettings, log: (message: string) => void): Promise<DatabaseHandle> {
+  const target = settings.databaseUrl
+    ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
+  log(
+    target.kind === 'postgres'
+      ? 'database: PostgreSQL from DATABASE_URL; applying migrations…'
+      : `database: embedded PGlite in ${settings.dataDir}; applying migrations…`,
+  );
+  const handle = await openDatabase(target);
+  try {
+    if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
+      log('new database: seeding the demo catalogue…');
+      const summary = await seedCatalogue(handle.db, { log: (m) => log(`  ${m}`) });
+      log(`seeded ${summary.products} products, ${summary.brands} brands, ${summary.categories} categories`);
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  log('database ready');
+  return handle;
+}

@@ -1,0 +1,29 @@
+// Per-address limits on anonymous writes (reviews, contact messages).
+import type { Context } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { CLIENT_IP_HEADER } from '../lib/api/headers.ts';
+import { ApiError } from './errors.ts';
+
+export interface WriteLimit {
+  /** Writes one address may make per window. */
+  writes: number;
+  windowSeconds: number;
+}
+
+/**
+ * A limiter for one kind of write. In memory: one process; several instances would share a store
+ * (rate-limiter-flexible has a PostgreSQL one). Throws a 429 ApiError with Retry-After past the limit.
+ */
+export function writeLimiter(limit: WriteLimit, what: string) {
+  const limiter = new RateLimiterMemory({ points: limit.writes, duration: limit.windowSeconds });
+  return async (c: Context) => {
+    try {
+      await limiter.consume(c.req.header(CLIENT_IP_HEADER) ?? 'unknown');
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      c.header('Retry-After', String(seconds));
+      throw new ApiError(429, 'too_many_requests', `Too many ${what}. Please try again in ${Math.ceil(seconds / 60)} minutes.`);
+    }
+  };
+}
