@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two suites: pure unit tests, and API tests that each open a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// Suites: pure unit tests; API tests that each open a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL);
+// tests that only make sense on a PostgreSQL server; and tests that build a copy of the project.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +23,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file boots its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+        },
+      },
+      {
+        // Needs a PostgreSQL server: `npm run test:pg` starts one and runs this project with the api one.
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Runs after the api project, so the shops it starts do not compete with those tests.
+          sequence: { groupOrder: 1 },
         },
       },
       {

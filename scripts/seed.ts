@@ -2,7 +2,6 @@
 // Without --reset an existing catalogue is left alone; with it the catalogue tables are emptied first (users stay).
 import { readServerSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { isCatalogueEmpty, resetCatalogue, seedCatalogue } from '../src/server/seed/index.ts';
 
 async function main(): Promise<void> {
@@ -17,10 +16,8 @@ async function main(): Promise<void> {
     : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
   console.log(target.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: PGlite in ${settings.dataDir}`);
 
-  let handle: DatabaseHandle | undefined;
-  try {
-    handle = await openDatabase(target);
-    const { db } = handle;
+  // The work runs as the database's set-up step, so on PostgreSQL it waits for a shop that is starting.
+  const handle = await openDatabase(target, async (db) => {
     if (reset) {
       await resetCatalogue(db);
       console.log('Catalogue emptied (users kept).');
@@ -35,9 +32,8 @@ async function main(): Promise<void> {
       `Seeded ${summary.brands} brands, ${summary.categories} categories, ${summary.products} products, ` +
         `${summary.variants} variants and ${summary.reviews} reviews in ${seconds} s.`,
     );
-  } finally {
-    await handle?.close();
-  }
+  });
+  await handle.close();
 }
 
 main().catch((error: unknown) => {

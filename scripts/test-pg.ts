@@ -1,10 +1,10 @@
-// Runs the API test suite against a throwaway PostgreSQL server (Debian's
-// `postgresql` package), started and stopped by this script.
+// Runs the API test suite, and the tests that need a server (several shops starting together), against a
+// throwaway PostgreSQL server (Debian's `postgresql` package), started and stopped by this script.
 //
 //   node scripts/test-pg.ts [extra vitest args...]
 //
 // Env:
-//   TEST_PG_COMMAND  shell command to run instead of `npm exec -- vitest run --project api`
+//   TEST_PG_COMMAND  shell command to run instead of `npm exec -- vitest run --project api --project postgres`
 //                    (extra args are not appended to it)
 //   TEST_PG_PORT     port to try first (default 55432; another free port if taken)
 //
@@ -300,7 +300,7 @@ async function main(): Promise<number> {
     log(`$ ${customCommand}`);
     child = spawn(customCommand, { stdio: 'inherit', env, shell: true });
   } else {
-    const args = ['exec', '--', 'vitest', 'run', '--project', 'api', ...process.argv.slice(2)];
+    const args = ['exec', '--', 'vitest', 'run', '--project', 'api', '--project', 'postgres', ...process.argv.slice(2)];
     log(`$ npm ${args.join(' ')}`);
     child = spawn('npm', args, { stdio: 'inherit', env });
   }

@@ -16,10 +16,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A fresh database: in-memory PGlite, or a new database on the server named by TEST_DATABASE_URL. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+/** Creates an empty database on the PostgreSQL server at serverUrl; drop() removes it again. */
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kirana_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -27,9 +25,8 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -37,6 +34,14 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
       await client.end();
     },
   };
+}
+
+/** A fresh database: in-memory PGlite, or a new database on the server named by TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const { url, drop } = await createServerDatabase(serverUrl);
+  return { handle: await openDatabase({ kind: 'postgres', url }), drop };
 }
 
 export async function startTestApi(

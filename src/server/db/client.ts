@@ -31,15 +31,44 @@ export function migrationsFolder(): string {
   }
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/** Key of the session-level advisory lock held while a PostgreSQL database is migrated and set up ("kirana"). */
+const SETUP_LOCK_KEY = 0x6b6972616e61;
+
+/**
+ * Opens the target and applies the migrations, then runs `setUp` (e.g. seeding an empty catalogue).
+ * On PostgreSQL several processes may do this at once, so migrations and set-up run on one connection that
+ * holds an advisory lock: the first process does the work, the others wait and then find nothing to do.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  setUp: (db: Database) => Promise<void> = async () => {},
+): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (target.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes (a restart, a dropped database) must not crash the shop: the pool
+    // discards it and opens a new one for the next query.
+    pool.on('error', (error) => console.error(`[kirana] an idle database connection was closed: ${error.message}`));
+    try {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        const lockedDb = drizzle({ client: connection, schema });
+        await migrate(lockedDb, migrationsConfig);
+        await setUp(lockedDb as unknown as Database);
+      } finally {
+        // Unlocking is implicit when the session ends; a failed unlock must not hide the real error.
+        await connection.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => {});
+        connection.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const db = drizzle({ client: pool, schema });
-    await migrate(db, migrationsConfig);
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -48,7 +77,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+  // A PGlite directory belongs to one process, so there is nobody to wait for.
   const db = drizzle({ client, schema });
-  await migrate(db, migrationsConfig);
+  try {
+    await migrate(db, migrationsConfig);
+    await setUp(db as unknown as Database);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

@@ -13,17 +13,13 @@ export async function openShopDatabase(settings: ServerSettings, log: (message: 
       ? 'database: PostgreSQL from DATABASE_URL; applying migrations…'
       : `database: embedded PGlite in ${settings.dataDir}; applying migrations…`,
   );
-  const handle = await openDatabase(target);
-  try {
-    if (settings.seedOnEmpty && (await isCatalogueEmpty(handle.db))) {
+  const handle = await openDatabase(target, async (db) => {
+    if (settings.seedOnEmpty && (await isCatalogueEmpty(db))) {
       log('new database: seeding the demo catalogue…');
-      const summary = await seedCatalogue(handle.db, { log: (m) => log(`  ${m}`) });
+      const summary = await seedCatalogue(db, { log: (m) => log(`  ${m}`) });
       log(`seeded ${summary.products} products, ${summary.brands} brands, ${summary.categories} categories`);
     }
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  });
   log('database ready');
   return handle;
 }
