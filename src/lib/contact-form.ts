@@ -1,5 +1,6 @@
 // The contact form in the browser: checks the input, posts JSON to the API, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
+import { CONTACT_LIMITS, PHONE_PATTERN } from './form-limits.ts';
 import { postJsonForm } from './json-form.ts';
 
 export interface ContactInput {
@@ -11,11 +12,14 @@ export interface ContactInput {
 
 /** The API's rules, checked first so most mistakes need no round trip. */
 export function contactProblem(input: ContactInput): string | null {
-  if (input.name.trim().length < 2) return 'Please tell us your name.';
+  const { name, message } = CONTACT_LIMITS;
+  const phone = input.phone.trim();
+  const messageLength = input.message.trim().length;
+  if (input.name.trim().length < name.min) return 'Please tell us your name.';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) return 'Please give an email address we can reply to.';
-  if (input.phone.trim() && !/^\+?[0-9][0-9 -]{7,18}$/.test(input.phone.trim())) return 'Please give a phone number of digits, spaces or dashes, or leave it empty.';
-  if (input.message.trim().length < 10) return 'Please write a message of at least 10 characters.';
-  if (input.message.trim().length > 2000) return 'Please keep your message under 2000 characters.';
+  if (!PHONE_PATTERN.test(phone)) return 'Please give a phone number of digits, spaces or dashes, or leave it empty.';
+  if (messageLength < message.min) return `Please write a message of at least ${message.min} characters.`;
+  if (messageLength > message.max) return `Please keep your message under ${message.max} characters.`;
   return null;
 }
 
@@ -29,7 +33,8 @@ export function submitContactForm(form: HTMLFormElement) {
   };
   return postJsonForm(form, {
     url: `${apiBaseUrl()}app/ContactMessages`,
-    body: { ...input, phone: input.phone.trim() || undefined },
+    // An empty phone is fine as it is: the API reads it as no phone.
+    body: input,
     problem: contactProblem(input),
     success: 'Thank you! We have your message and will reply within one working day.',
     failure: 'Your message could not be sent.',

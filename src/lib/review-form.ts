@@ -1,5 +1,6 @@
 // The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
+import { REVIEW_LIMITS } from './form-limits.ts';
 import { postJsonForm } from './json-form.ts';
 
 export interface ReviewInput {
@@ -11,14 +12,16 @@ export interface ReviewInput {
 
 /** The same rules as the API's, so most mistakes are caught before a round trip. */
 export function reviewProblem(input: ReviewInput): string | null {
-  if (input.description.trim().length < 3) return 'Please write a comment of at least 3 characters.';
-  if (input.description.trim().length > 1000) return 'Please keep your comment under 1000 characters.';
-  if (input.title.trim().length < 2) return 'Please give your name (at least 2 characters).';
-  if (input.title.trim().length > 60) return 'Please keep your name under 60 characters.';
-  if (!Number.isInteger(input.stars) || input.stars < 1 || input.stars > 5) return 'Please choose from 1 to 5 stars.';
+  const { name, comment, stars } = REVIEW_LIMITS;
+  const commentLength = input.description.trim().length;
+  const nameLength = input.title.trim().length;
+  if (commentLength < comment.min) return `Please write a comment of at least ${comment.min} characters.`;
+  if (commentLength > comment.max) return `Please keep your comment under ${comment.max} characters.`;
+  if (nameLength < name.min) return `Please give your name (at least ${name.min} characters).`;
+  if (nameLength > name.max) return `Please keep your name under ${name.max} characters.`;
+  if (!Number.isInteger(input.stars) || input.stars < stars.min || input.stars > stars.max) return 'Please choose from 1 to 5 stars.';
   return null;
 }
-
 
 export function submitReview(form: HTMLFormElement) {
   const data = new FormData(form);

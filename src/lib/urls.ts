@@ -10,4 +10,7 @@ export const urls = {
   hot: (page?: number) => `/shop?type=hot${page && page > 1 ? `&page=${page}` : ''}`,
   search: (text: string, page?: number) =>
     `/search?name=${encodeURIComponent(text)}${page && page > 1 ? `&page=${page}` : ''}`,
+  /** A phone number as written in the settings ('1800-120-5566'), as a link that dials it. */
+  phoneCall: (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`,
+  email: (address: string) => `mailto:${address}`,
 };

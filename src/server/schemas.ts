@@ -1,5 +1,7 @@
 // zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
 import { z } from '@hono/zod-openapi';
+import { CONTACT_LIMITS, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
 export const LIMITS = {
@@ -7,7 +9,7 @@ export const LIMITS = {
   categoryPage: 24,
   productPage: 24,
   maxPageSize: 100,
-  maxSearchLength: 100,
+  maxSearchLength: MAX_SEARCH_LENGTH,
   maxPageNo: 10_000,
 } as const;
 
@@ -175,19 +177,19 @@ export const NewReviewSchema = z
       .string({ error: 'name is required' })
       .regex(NO_NUL, 'name must not contain control characters')
       .trim()
-      .min(2, 'name must be at least 2 characters')
-      .max(60, 'name must be at most 60 characters'),
+      .min(REVIEW_LIMITS.name.min, `name must be at least ${REVIEW_LIMITS.name.min} characters`)
+      .max(REVIEW_LIMITS.name.max, `name must be at most ${REVIEW_LIMITS.name.max} characters`),
     description: z
       .string({ error: 'comment is required' })
       .regex(NO_NUL, 'comment must not contain control characters')
       .trim()
-      .min(3, 'comment must be at least 3 characters')
-      .max(1000, 'comment must be at most 1000 characters'),
+      .min(REVIEW_LIMITS.comment.min, `comment must be at least ${REVIEW_LIMITS.comment.min} characters`)
+      .max(REVIEW_LIMITS.comment.max, `comment must be at most ${REVIEW_LIMITS.comment.max} characters`),
     stars: z
       .number({ error: 'stars must be a number from 1 to 5' })
       .int('stars must be a whole number from 1 to 5')
-      .min(1, 'stars must be from 1 to 5')
-      .max(5, 'stars must be from 1 to 5'),
+      .min(REVIEW_LIMITS.stars.min, 'stars must be from 1 to 5')
+      .max(REVIEW_LIMITS.stars.max, 'stars must be from 1 to 5'),
     productsId: z
       .number({ error: 'productsId is required' })
       .int('productsId must be a whole number')
@@ -211,21 +213,21 @@ export const NewContactMessageSchema = z
       .string({ error: 'name is required' })
       .regex(NO_NUL, 'name must not contain control characters')
       .trim()
-      .min(2, 'name must be at least 2 characters')
-      .max(80, 'name must be at most 80 characters'),
-    email: z.string({ error: 'email is required' }).trim().max(200, 'email is too long').pipe(z.email('email must be a valid email address')),
+      .min(CONTACT_LIMITS.name.min, `name must be at least ${CONTACT_LIMITS.name.min} characters`)
+      .max(CONTACT_LIMITS.name.max, `name must be at most ${CONTACT_LIMITS.name.max} characters`),
+    email: z.string({ error: 'email is required' }).trim().max(CONTACT_LIMITS.email.max, 'email is too long').pipe(z.email('email must be a valid email address')),
     phone: z
       .string()
       .trim()
-      .regex(/^(\+?[0-9][0-9 -]{7,18})?$/, 'phone must be digits, spaces or dashes')
+      .regex(PHONE_PATTERN, 'phone must be digits, spaces or dashes')
       .optional()
       .transform((p) => p || undefined),
     message: z
       .string({ error: 'message is required' })
       .regex(NO_NUL, 'message must not contain control characters')
       .trim()
-      .min(10, 'message must be at least 10 characters')
-      .max(2000, 'message must be at most 2000 characters'),
+      .min(CONTACT_LIMITS.message.min, `message must be at least ${CONTACT_LIMITS.message.min} characters`)
+      .max(CONTACT_LIMITS.message.max, `message must be at most ${CONTACT_LIMITS.message.max} characters`),
   })
   .openapi('NewContactMessage');
 

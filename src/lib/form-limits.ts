@@ -1,0 +1,19 @@
+// The bounds of what shoppers type into the review and contact forms, in one place: the API's schemas
+// enforce them, the browser checks them before sending, and the forms' minlength/maxlength show them.
+
+export const REVIEW_LIMITS = {
+  name: { min: 2, max: 60 },
+  comment: { min: 3, max: 1000 },
+  stars: { min: 1, max: 5 },
+} as const;
+
+export const CONTACT_LIMITS = {
+  name: { min: 2, max: 80 },
+  email: { max: 200 },
+  /** The longest phone PHONE_PATTERN accepts: an optional '+', then 9 to 20 characters. */
+  phone: { max: 20 },
+  message: { min: 10, max: 2000 },
+} as const;
+
+/** A phone number of digits, spaces or dashes, optionally starting with '+'; or nothing (it is optional). */
+export const PHONE_PATTERN = /^(\+?[0-9][0-9 -]{7,18})?$/;
