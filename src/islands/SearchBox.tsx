@@ -5,13 +5,12 @@ import { useStore } from '@nanostores/react';
 import { flushSync } from 'react-dom';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SubmitEvent } from 'react';
 import { browserCatalogue } from '../lib/api/browser.ts';
+import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
 import { urls } from '../lib/urls.ts';
 import {
-  MAX_SEARCH_LENGTH,
   SUGGESTION_HIDE_DELAY_MS,
   SUGGESTION_KIND,
   createSuggestionSearch,
-  normalizeQuery,
   suggestionUrl,
 } from '../stores/search.ts';
 
@@ -27,7 +26,7 @@ function go(url: string) {
   window.location.assign(url);
 }
 
-/** The shared API instance, with this request's abort signal (the catalogue call takes no options). */
+/** Through the shared API instance; the suggestion search hands each request the signal that cancels it. */
 const fetchSuggestions = (query: string, signal: AbortSignal) =>
   browserCatalogue.suggestions(query, { signal });
 
@@ -45,7 +44,7 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
   const inputRef = useRef<HTMLInputElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const query = normalizeQuery(text);
+  const query = normalizeSearchText(text);
   const items = query ? results.items : [];
   const showSkeleton = open && query !== '' && loading;
   const expanded = open && query !== '' && !loading && items.length > 0;

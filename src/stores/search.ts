@@ -2,7 +2,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Suggestion } from '../lib/api/types.ts';
 import { urls } from '../lib/urls.ts';
-import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
+import { normalizeSearchText } from '../lib/search-text.ts';
 
 /** SPEC §9: suggestions hide 200 ms after the input loses focus. */
 export const SUGGESTION_HIDE_DELAY_MS = 200;
@@ -10,12 +10,6 @@ export const SUGGESTION_HIDE_DELAY_MS = 200;
 export const LOADING_MAX_MS = 2000;
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGESTION_DEBOUNCE_MS = 120;
-export { MAX_SEARCH_LENGTH };
-
-/** SPEC §5: search text is lowercased (and trimmed); '' means "nothing to search". */
-export function normalizeQuery(text: string): string {
-  return normalizeSearchText(text);
-}
 
 /** The page a suggestion opens: a product, or the shop listing of a brand or a category. */
 export function suggestionUrl(s: Pick<Suggestion, 'id' | 'type'>): string {
@@ -130,7 +124,7 @@ export function createSuggestionSearch(
     update(text) {
       cancel();
       const id = ++latest;
-      const query = normalizeQuery(text);
+      const query = normalizeSearchText(text);
       if (!query) {
         loading.stop();
         $results.set({ query: '', items: [] });

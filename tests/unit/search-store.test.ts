@@ -1,23 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '../../src/lib/api/types.ts';
+import { normalizeSearchText } from '../../src/lib/search-text.ts';
 import {
   LOADING_MAX_MS,
   createLoadingFlag,
   createSuggestionSearch,
-  normalizeQuery,
   suggestionUrl,
 } from '../../src/stores/search.ts';
 
-describe('normalizeQuery', () => {
+describe('normalizeSearchText', () => {
   it('lowercases and trims; blank text is empty', () => {
-    expect(normalizeQuery('  Bread ')).toBe('bread');
-    expect(normalizeQuery('TOMATOE')).toBe('tomatoe');
-    expect(normalizeQuery('   ')).toBe('');
-    expect(normalizeQuery('')).toBe('');
+    expect(normalizeSearchText('  Bread ')).toBe('bread');
+    expect(normalizeSearchText('TOMATOE')).toBe('tomatoe');
+    expect(normalizeSearchText('   ')).toBe('');
+    expect(normalizeSearchText('')).toBe('');
   });
 
   it('keeps within the API limit of 100 characters', () => {
-    expect(normalizeQuery('a'.repeat(150))).toHaveLength(100);
+    expect(normalizeSearchText('a'.repeat(150))).toHaveLength(100);
   });
 });
 
