@@ -17,3 +17,19 @@ export const CONTACT_LIMITS = {
 
 /** A phone number of digits, spaces or dashes, optionally starting with '+'; or nothing (it is optional). */
 export const PHONE_PATTERN = /^(\+?[0-9][0-9 -]{7,18})?$/;
+
+/** Accounts (SPEC §5 shows no rules; these are ours): read by the API's schemas and the sign-in forms. */
+export const ACCOUNT_LIMITS = {
+  name: { min: 2, max: 80 },
+  email: { max: 200 },
+  /** At least 8 (OWASP ASVS); at most 128, so hashing a password stays cheap. */
+  password: { min: 8, max: 128 },
+} as const;
+
+/** A 10-digit Indian mobile number: it starts with 6, 7, 8 or 9. */
+export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
+
+export const CART_LIMITS = {
+  /** The most of one line a shopper can order. */
+  maxQty: 20,
+} as const;

@@ -1,0 +1,170 @@
+// zod schemas of the account and cart API (sign-in, tokens, the shopper's profile, cart lines): the
+// validation, the OpenAPI document and the browser's types all come from these.
+import { z } from '@hono/zod-openapi';
+import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN } from '../lib/form-limits.ts';
+
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+const personName = z
+  .string({ error: 'name is required' })
+  .regex(NO_CONTROL, 'name must not contain control characters')
+  .trim()
+  .min(ACCOUNT_LIMITS.name.min, `name must be at least ${ACCOUNT_LIMITS.name.min} characters`)
+  .max(ACCOUNT_LIMITS.name.max, `name must be at most ${ACCOUNT_LIMITS.name.max} characters`);
+
+const email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .max(ACCOUNT_LIMITS.email.max, 'email is too long')
+  .pipe(z.email('email must be a valid email address'));
+
+/** A 10-digit Indian mobile number; spaces, dashes and a leading +91 or 0 are forgiven and dropped. */
+const mobile = z
+  .string({ error: 'phone is required' })
+  .transform((p) => p.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))
+  .pipe(z.string().regex(INDIAN_MOBILE_PATTERN, 'phone must be a 10-digit Indian mobile number'));
+
+/** Length only here; the server also refuses common passwords (a message the shopper can act on). */
+const newPassword = z
+  .string({ error: 'password is required' })
+  .min(ACCOUNT_LIMITS.password.min, `password must be at least ${ACCOUNT_LIMITS.password.min} characters`)
+  .max(ACCOUNT_LIMITS.password.max, `password must be at most ${ACCOUNT_LIMITS.password.max} characters`);
+
+const anyPassword = z.string({ error: 'password is required' }).min(1, 'password is required').max(ACCOUNT_LIMITS.password.max);
+
+export const UserSchema = z
+  .object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() })
+  .openapi('User');
+
+export const RegisterSchema = z
+  .object({ name: personName, email, phone: mobile, password: newPassword })
+  .openapi('Register');
+
+export const LoginSchema = z
+  .object({
+    login: z.string({ error: 'email or phone is required' }).trim().min(1, 'email or phone is required').max(ACCOUNT_LIMITS.email.max),
+    password: anyPassword,
+  })
+  .openapi('Login');
+
+/** SPEC §7: the refresh call's body. */
+export const RefreshTokenSchema = z
+  .object({
+    expiredToken: z.string({ error: 'expiredToken is required' }).max(4096),
+    refreshToken: z.string({ error: 'refreshToken is required' }).min(1).max(512),
+  })
+  .openapi('RefreshToken');
+
+export const LogoutSchema = z.object({ refreshToken: z.string().min(1).max(512) }).openapi('Logout');
+export const ForgotPasswordSchema = z.object({ email }).openapi('ForgotPassword');
+export const ResetPasswordSchema = z
+  .object({ token: z.string({ error: 'the reset link is incomplete' }).min(1).max(512), password: newPassword })
+  .openapi('ResetPassword');
+export const ChangePasswordSchema = z
+  .object({ currentPassword: anyPassword, newPassword })
+  .openapi('ChangePassword');
+export const UpdateProfileSchema = z.object({ name: personName, phone: mobile }).openapi('UpdateProfile');
+
+/** What a sign-in, a registration, a refresh and a password change answer (SPEC §3 keys). */
+export const SessionSchema = z
+  .object({ token: z.string(), refreshToken: z.string(), user: UserSchema })
+  .openapi('Session');
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+
+const idOrZero = (name: string) =>
+  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0).max(2_147_483_647).default(0);
+
+/**
+ * SPEC §3's cart line payload. `price` and `usersId` are accepted for compatibility but never trusted: the price
+ * comes from the database and the user from the token (a usersId other than the token's is refused).
+ */
+export const NewCartLineSchema = z
+  .object({
+    productsId: z.number({ error: 'productsId is required' }).int().positive('productsId must be positive').max(2_147_483_647),
+    usersId: z.number().int().min(0).optional(),
+    productVariantsId: idOrZero('productVariantsId'),
+    productVariantPriceId: idOrZero('productVariantPriceId'),
+    packing: z.string().max(40).optional(),
+    price: z.number().optional().openapi({ description: 'ignored: prices come from the database' }),
+    qty: z
+      .number()
+      .int('qty must be a whole number')
+      .min(1, 'qty must be at least 1')
+      .max(CART_LIMITS.maxQty, `qty must be at most ${CART_LIMITS.maxQty}`)
+      .default(1),
+  })
+  .openapi('NewCartLine');
+
+/** The second reading of the cart post (SPEC §3): combo fields, no qty (one is added). */
+export const NewComboCartLineSchema = NewCartLineSchema.omit({ qty: true })
+  .extend({ comboProductVariantsId: idOrZero('comboProductVariantsId'), comboProductPriceId: idOrZero('comboProductPriceId') })
+  .openapi('NewComboCartLine');
+
+export const UpdateCartLineSchema = z
+  .object({
+    qty: z
+      .number({ error: 'qty must be a number' })
+      .int('qty must be a whole number')
+      .min(1, 'qty must be at least 1')
+      .max(CART_LIMITS.maxQty, `qty must be at most ${CART_LIMITS.maxQty}`),
+  })
+  .openapi('UpdateCartLine');
+
+export const CartLineSchema = z
+  .object({
+    id: z.number().int(),
+    productsId: z.number().int(),
+    productVariantsId: z.number().int().openapi({ description: '0 when the product has no pack sizes' }),
+    productVariantPriceId: z.number().int(),
+    name: z.string(),
+    variantName: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    unitPricePaise: z.number().int(),
+    unitMrpPaise: z.number().int(),
+    qty: z.number().int(),
+    lineTotalPaise: z.number().int(),
+    inStock: z.boolean(),
+  })
+  .openapi('CartLine');
+
+export const CartSummarySchema = z
+  .object({
+    itemCount: z.number().int().openapi({ description: 'sum of the quantities (the badge)' }),
+    subtotalPaise: z.number().int().openapi({ description: 'at selling prices' }),
+    mrpTotalPaise: z.number().int(),
+    savingsPaise: z.number().int().openapi({ description: 'against MRP' }),
+    deliveryPaise: z.number().int(),
+    totalPaise: z.number().int(),
+  })
+  .openapi('CartSummary');
+
+/** The whole cart: GetCartsByUser answers it, and so does every change to a line. */
+export const CartSchema = z.object({ lines: z.array(CartLineSchema), summary: CartSummarySchema }).openapi('Cart');
+
+export const CartTotalSchema = z.object({ cartsTotal: z.number().int() }).openapi('CartTotal');
+
+export const UserIdParam = z.object({
+  userId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'userId must be a positive whole number')
+    .transform(Number)
+    .openapi({ param: { name: 'userId', in: 'path' }, example: '1' }),
+});
+
+export const CartLineIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a positive whole number')
+    .transform(Number)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+});
+
+export type UserDto = z.infer<typeof UserSchema>;
+export type SessionDto = z.infer<typeof SessionSchema>;
+export type CartDto = z.infer<typeof CartSchema>;
+export type CartLineDto = z.infer<typeof CartLineSchema>;
+export type CartSummaryDto = z.infer<typeof CartSummarySchema>;
+export type RegisterInput = z.input<typeof RegisterSchema>;
+export type LoginInput = z.input<typeof LoginSchema>;
+export type NewCartLineInput = z.input<typeof NewCartLineSchema>;
