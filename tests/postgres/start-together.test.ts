@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
 import { migrationsFolder, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { createServerDatabase } from '../api/harness.ts';
@@ -20,7 +21,7 @@ describe('shops starting together on one empty PostgreSQL database', () => {
   it('migrate and seed it once, and all of them open', async () => {
     const { url, drop } = await createServerDatabase(serverUrl);
     cleanups.push(drop);
-    const settings = { dataDir: '', databaseUrl: url, jwtSecret: undefined, seedOnEmpty: true };
+    const settings = { ...readServerSettings({}), dataDir: '', databaseUrl: url, jwtSecret: 'a test secret of the PostgreSQL suite' };
     const messages: string[] = [];
     const opened = await Promise.allSettled(
       [1, 2, 3].map(() => openShopDatabase(settings, (m) => messages.push(m))),
