@@ -33,8 +33,9 @@ beforeAll(async () => {
     .orderBy(productVariants.id)
     .limit(1);
   packed = variant!;
-  [outOfStock] = await api.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.inStock, false)).limit(1);
-  if (!outOfStock) throw new Error('The seed has no out-of-stock product');
+  const [gone] = await api.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.inStock, false)).limit(1);
+  if (!gone) throw new Error('The seed has no out-of-stock product');
+  outOfStock = gone;
   const [noPrice] = await api.db
     .select({ productId: productVariants.productId, variantId: productVariants.id })
     .from(productVariants)
