@@ -1,9 +1,7 @@
 // zod schemas of the account and cart API (sign-in, tokens, the shopper's profile, cart lines): the
 // validation, the OpenAPI document and the browser's types all come from these.
 import { z } from '@hono/zod-openapi';
-import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN } from '../lib/form-limits.ts';
-
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL } from '../lib/form-limits.ts';
 
 const personName = z
   .string({ error: 'name is required' })

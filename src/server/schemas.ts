@@ -1,6 +1,6 @@
 // zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
 import { z } from '@hono/zod-openapi';
-import { CONTACT_LIMITS, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
@@ -48,12 +48,9 @@ export const CategoryIdParam = z.object({
     .openapi({ param: { name: 'categoryId', in: 'path' }, example: 'fruits-vegetables' }),
 });
 
-/** PostgreSQL text cannot hold U+0000: refuse it as bad input rather than fail in the database. */
-const NO_NUL = /^[^\u0000]*$/;
-
 export const searchText = z
   .string()
-  .regex(NO_NUL, 'search text must not contain control characters')
+  .regex(NO_CONTROL, 'search text must not contain control characters')
   .transform((s) => s.trim().toLowerCase())
   .pipe(
     z
@@ -175,13 +172,13 @@ export const NewReviewSchema = z
   .object({
     title: z
       .string({ error: 'name is required' })
-      .regex(NO_NUL, 'name must not contain control characters')
+      .regex(NO_CONTROL, 'name must not contain control characters')
       .trim()
       .min(REVIEW_LIMITS.name.min, `name must be at least ${REVIEW_LIMITS.name.min} characters`)
       .max(REVIEW_LIMITS.name.max, `name must be at most ${REVIEW_LIMITS.name.max} characters`),
     description: z
       .string({ error: 'comment is required' })
-      .regex(NO_NUL, 'comment must not contain control characters')
+      .regex(NO_CONTROL_EXCEPT_LINES, 'comment must not contain control characters')
       .trim()
       .min(REVIEW_LIMITS.comment.min, `comment must be at least ${REVIEW_LIMITS.comment.min} characters`)
       .max(REVIEW_LIMITS.comment.max, `comment must be at most ${REVIEW_LIMITS.comment.max} characters`),
@@ -211,7 +208,7 @@ export const NewContactMessageSchema = z
   .object({
     name: z
       .string({ error: 'name is required' })
-      .regex(NO_NUL, 'name must not contain control characters')
+      .regex(NO_CONTROL, 'name must not contain control characters')
       .trim()
       .min(CONTACT_LIMITS.name.min, `name must be at least ${CONTACT_LIMITS.name.min} characters`)
       .max(CONTACT_LIMITS.name.max, `name must be at most ${CONTACT_LIMITS.name.max} characters`),
@@ -224,7 +221,7 @@ export const NewContactMessageSchema = z
       .transform((p) => p || undefined),
     message: z
       .string({ error: 'message is required' })
-      .regex(NO_NUL, 'message must not contain control characters')
+      .regex(NO_CONTROL_EXCEPT_LINES, 'message must not contain control characters')
       .trim()
       .min(CONTACT_LIMITS.message.min, `message must be at least ${CONTACT_LIMITS.message.min} characters`)
       .max(CONTACT_LIMITS.message.max, `message must be at most ${CONTACT_LIMITS.message.max} characters`),
