@@ -1,6 +1,8 @@
 // zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
 import { z } from '@hono/zod-openapi';
 import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { CATEGORY_ID_PATTERN, NUMERIC_ID_PATTERN } from '../lib/ids.ts';
+import { MAX_PAGE_NO } from '../lib/paging.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
@@ -10,7 +12,7 @@ export const LIMITS = {
   productPage: 24,
   maxPageSize: 100,
   maxSearchLength: MAX_SEARCH_LENGTH,
-  maxPageNo: 10_000,
+  maxPageNo: MAX_PAGE_NO,
 } as const;
 
 export const ErrorSchema = z
@@ -32,7 +34,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
 const positiveId = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, `${name} must be a positive whole number`)
+    .regex(NUMERIC_ID_PATTERN, `${name} must be a positive whole number`)
     .transform(Number)
     .refine((n) => n > 0, `${name} must be a positive whole number`)
     .openapi({ param: { name, in: 'path' }, example: '11' });
@@ -44,7 +46,7 @@ export const BrandIdParam = z.object({ brandId: positiveId('brandId') });
 export const CategoryIdParam = z.object({
   categoryId: z
     .string()
-    .regex(/^[a-z0-9-]{1,60}$/, 'categoryId must be a slug of lowercase letters, digits and dashes')
+    .regex(CATEGORY_ID_PATTERN, 'categoryId must be a slug of lowercase letters, digits and dashes')
     .openapi({ param: { name: 'categoryId', in: 'path' }, example: 'fruits-vegetables' }),
 });
 
