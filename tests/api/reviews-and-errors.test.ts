@@ -119,6 +119,16 @@ describe('the API as a whole', () => {
     }
   });
 
+  it.each(['/api/app/Products/SearchProducts/%E0%A4', '/api/%zz', '/api/Reviews/1%', '/api/app/Brands/LoadBrandsByPriority?skip=%zz'])(
+    'answers an address with a broken %%-escape, %s, with a JSON 400',
+    async (path) => {
+      const res = await api.get(path);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await errorOf(res)).toEqual({ code: 'bad_request', message: 'The address has a broken %-escape. Please check the link.' });
+    },
+  );
+
   it('answers unknown routes with a JSON 404', async () => {
     const res = await api.get('/api/app/Nothing/Here');
     expect(res.status).toBe(404);
