@@ -2,11 +2,12 @@
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
 import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
-import { serverApi, serverCatalogue } from './api/server.ts';
+import { serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { positiveIdFrom } from './ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
 import { pageFromUrl } from './paging.ts';
+import { postForShopper } from './server/form-post.ts';
 import { urls } from './urls.ts';
 
 export interface HomeData {
@@ -61,17 +62,9 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     description: String(form.get('description') ?? ''),
     stars: String(form.get('stars') ?? ''),
   };
-  try {
-    await serverApi.post('Reviews', {
-      json: { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id },
-    });
-  } catch (error) {
-    if (!isHTTPError(error) || error.response.status >= 500) throw error;
-    // ky has already read the body into error.data.
-    const body = error.data as { error?: { message?: string } } | undefined;
-    astro.response.status = error.response.status;
-    return { error: body?.error?.message ?? 'Your review could not be posted.', values };
-  }
+  const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
+  const error = await postForShopper(astro, 'Reviews', review, 'Your review could not be posted.');
+  if (error) return { error, values };
   return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
 }
 
