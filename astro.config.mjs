@@ -15,6 +15,8 @@ export default defineConfig({
   integrations: [react(), interactionDirective()],
   server: { port, host: process.env.HOST ?? 'localhost' },
   build: { inlineStylesheets: 'always' },
+  // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).
+  image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/image-endpoint-off.ts' } },
   vite: {
     ssr: {
       // Loaded from node_modules at run time: PGlite finds its WebAssembly next to its own files.

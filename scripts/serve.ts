@@ -3,6 +3,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { withPageCache, type NodeHandler } from './lib/page-cache.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +16,7 @@ export async function serveShop(options: { host: string; port: number }): Promis
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler };
   const server = http.createServer(
-    withPageCache(entry.handler, {
+    withPageCache(withMalformedUrlAnswers(entry.handler), {
       maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 60),
       changesPages: (req) => WRITES_THAT_CHANGE_PAGES.test(req.url ?? ''),
     }),

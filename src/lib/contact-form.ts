@@ -1,6 +1,6 @@
 // The contact form in the browser: checks the input, posts JSON to the API, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
-import { CONTACT_LIMITS, PHONE_PATTERN } from './form-limits.ts';
+import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN } from './form-limits.ts';
 import { postJsonForm } from './json-form.ts';
 
 export interface ContactInput {
@@ -16,10 +16,12 @@ export function contactProblem(input: ContactInput): string | null {
   const phone = input.phone.trim();
   const messageLength = input.message.trim().length;
   if (input.name.trim().length < name.min) return 'Please tell us your name.';
+  if (!NO_CONTROL.test(input.name)) return 'Please remove the control characters from your name.';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) return 'Please give an email address we can reply to.';
   if (!PHONE_PATTERN.test(phone)) return 'Please give a phone number of digits, spaces or dashes, or leave it empty.';
   if (messageLength < message.min) return `Please write a message of at least ${message.min} characters.`;
   if (messageLength > message.max) return `Please keep your message under ${message.max} characters.`;
+  if (!NO_CONTROL_EXCEPT_LINES.test(input.message)) return 'Please remove the control characters from your message.';
   return null;
 }
 

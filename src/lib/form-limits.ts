@@ -15,6 +15,15 @@ export const CONTACT_LIMITS = {
   message: { min: 10, max: 2000 },
 } as const;
 
+/**
+ * No C0 control characters or DEL: they hide or restyle text (a terminal escape), and PostgreSQL text cannot hold
+ * U+0000. Names, titles and other one-line text.
+ */
+export const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+/** NO_CONTROL for text of several lines (a comment, a message): a line break (CR, LF) and a tab are text there. */
+export const NO_CONTROL_EXCEPT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
 /** A phone number of digits, spaces or dashes, optionally starting with '+'; or nothing (it is optional). */
 export const PHONE_PATTERN = /^(\+?[0-9][0-9 -]{7,18})?$/;
 

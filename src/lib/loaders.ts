@@ -2,10 +2,12 @@
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
 import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
-import { serverApi, serverCatalogue } from './api/server.ts';
+import { serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
+import { positiveIdFrom } from './ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
 import { pageFromUrl } from './paging.ts';
+import { postForShopper } from './server/form-post.ts';
 import { urls } from './urls.ts';
 
 export interface HomeData {
@@ -16,14 +18,19 @@ export interface HomeData {
 }
 
 export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
-  const categoryPage = pageFromUrl(astro.url, 'categories');
-  const [hot, categories] = await Promise.all([serverCatalogue.hotProducts(), serverCatalogue.categories(categoryPage - 1)]);
+  // A page number that cannot exist shows no categories, like a page past the end.
+  const requestedPage = pageFromUrl(astro.url, 'categories');
+  const categoryPage = requestedPage ?? 1;
+  const [hot, categories] = await Promise.all([
+    serverCatalogue.hotProducts(),
+    requestedPage === null ? Promise.resolve([]) : serverCatalogue.categories(categoryPage - 1),
+  ]);
   // Is there anything after this page? Only a full page can have more; one category past its end tells.
   const hasMore =
     categories.length === PAGE_SIZES.categories &&
     (await serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)).length > 0;
   // A page of categories past the end is not a page.
-  if (categories.length === 0 && categoryPage > 1) notFoundStatus(astro);
+  if (categories.length === 0 && (requestedPage === null || requestedPage > 1)) notFoundStatus(astro);
   else cacheCataloguePage(astro);
   return { hot, categories, categoryPage, moreCategoriesHref: hasMore ? `/?categories=${categoryPage + 1}` : undefined };
 }
@@ -55,23 +62,14 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     description: String(form.get('description') ?? ''),
     stars: String(form.get('stars') ?? ''),
   };
-  try {
-    await serverApi.post('Reviews', {
-      json: { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id },
-    });
-  } catch (error) {
-    if (!isHTTPError(error) || error.response.status >= 500) throw error;
-    // ky has already read the body into error.data.
-    const body = error.data as { error?: { message?: string } } | undefined;
-    astro.response.status = error.response.status;
-    return { error: body?.error?.message ?? 'Your review could not be posted.', values };
-  }
+  const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
+  const error = await postForShopper(astro, 'Reviews', review, 'Your review could not be posted.');
+  if (error) return { error, values };
   return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
 }
 
 export async function loadProductPage(astro: AstroGlobal): Promise<Response | ProductPageData> {
-  const rawId = astro.url.searchParams.get('id') ?? '';
-  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  const id = positiveIdFrom(astro.url.searchParams.get('id')) ?? 0;
   let form: ReviewFormState = {};
   if (astro.request.method === 'POST' && id > 0) {
     const posted = await postReview(astro, id);

@@ -1,10 +1,18 @@
 // ?page=N as shoppers and crawlers see it (1-based) against the API's pageNo (0-based).
 
-/** The page number of a URL: a whole number from 1; anything else is page 1. */
-export function pageFromUrl(url: URL, param = 'page'): number {
+/** The API's largest pageNo: a page number past it names no page, however large the catalogue. */
+export const MAX_PAGE_NO = 10_000;
+
+/**
+ * The page number of a URL: 1 when it names none; null when it names a page that cannot exist (not a whole
+ * number from 1, or past the API's last pageNo), which the page shows as 'No Products found'.
+ */
+export function pageFromUrl(url: URL, param = 'page'): number | null {
   const raw = url.searchParams.get(param);
-  if (!raw || !/^\d{1,4}$/.test(raw)) return 1;
-  return Math.max(1, Number(raw));
+  if (!raw) return 1;
+  if (!/^\d{1,9}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE_NO + 1 ? page : null;
 }
 
 export function pageCount(total: number, pageSize: number): number {

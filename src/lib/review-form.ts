@@ -1,6 +1,6 @@
 // The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
-import { REVIEW_LIMITS } from './form-limits.ts';
+import { NO_CONTROL, NO_CONTROL_EXCEPT_LINES, REVIEW_LIMITS } from './form-limits.ts';
 import { postJsonForm } from './json-form.ts';
 
 export interface ReviewInput {
@@ -17,8 +17,10 @@ export function reviewProblem(input: ReviewInput): string | null {
   const nameLength = input.title.trim().length;
   if (commentLength < comment.min) return `Please write a comment of at least ${comment.min} characters.`;
   if (commentLength > comment.max) return `Please keep your comment under ${comment.max} characters.`;
+  if (!NO_CONTROL_EXCEPT_LINES.test(input.description)) return 'Please remove the control characters from your comment.';
   if (nameLength < name.min) return `Please give your name (at least ${name.min} characters).`;
   if (nameLength > name.max) return `Please keep your name under ${name.max} characters.`;
+  if (!NO_CONTROL.test(input.title)) return 'Please remove the control characters from your name.';
   if (!Number.isInteger(input.stars) || input.stars < stars.min || input.stars > stars.max) return 'Please choose from 1 to 5 stars.';
   return null;
 }

@@ -1,9 +1,8 @@
 // zod schemas of the account and cart API (sign-in, tokens, the shopper's profile, cart lines): the
 // validation, the OpenAPI document and the browser's types all come from these.
 import { z } from '@hono/zod-openapi';
-import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN } from '../lib/form-limits.ts';
-
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL } from '../lib/form-limits.ts';
+import { NUMERIC_ID_PATTERN } from '../lib/ids.ts';
 
 const personName = z
   .string({ error: 'name is required' })
@@ -150,7 +149,7 @@ export const CartTotalSchema = z.object({ cartsTotal: z.number().int() }).openap
 export const UserIdParam = z.object({
   userId: z
     .string()
-    .regex(/^\d{1,9}$/, 'userId must be a positive whole number')
+    .regex(NUMERIC_ID_PATTERN, 'userId must be a positive whole number')
     .transform(Number)
     .openapi({ param: { name: 'userId', in: 'path' }, example: '1' }),
 });
@@ -158,7 +157,7 @@ export const UserIdParam = z.object({
 export const CartLineIdParam = z.object({
   id: z
     .string()
-    .regex(/^\d{1,9}$/, 'id must be a positive whole number')
+    .regex(NUMERIC_ID_PATTERN, 'id must be a positive whole number')
     .transform(Number)
     .openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
 });

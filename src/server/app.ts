@@ -2,7 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
-import { ApiError, errorBody, sendError } from './errors.ts';
+import { ApiError, errorBody, isWellEncoded, MALFORMED_URL_MESSAGE, sendError } from './errors.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { bodyLimit } from 'hono/body-limit';
 import type { WriteLimit } from './rate-limit.ts';
@@ -34,6 +34,13 @@ export function createApp({ db, logError = (e) => console.error('[api]', e), con
       }
     },
   }).basePath('/api');
+
+  // Hono reads a broken %-escape as it stands ('%zz'); refuse it as the bad input it is, before any route.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!isWellEncoded(url.pathname + url.search)) return sendError(c, 400, 'bad_request', MALFORMED_URL_MESSAGE);
+    await next();
+  });
 
   // Every write the API takes is a small form; refuse anything larger before reading it.
   app.use(

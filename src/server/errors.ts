@@ -37,3 +37,16 @@ export function errorBody(code: ErrorCode, message: string) {
 export function sendError(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string) {
   return c.json(errorBody(code, message), status);
 }
+
+/** What a request whose address has a broken %-escape (`%zz`, half a UTF-8 character) is told. */
+export const MALFORMED_URL_MESSAGE = 'The address has a broken %-escape. Please check the link.';
+
+/** Whether a request's path and query can be decoded: a broken %-escape cannot. */
+export function isWellEncoded(pathAndQuery: string): boolean {
+  try {
+    decodeURI(pathAndQuery);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -31,7 +31,14 @@ export function keyedLimiter(limit: WriteLimit, what: string) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       c.header('Retry-After', String(seconds));
-      throw new ApiError(429, 'too_many_requests', `Too many ${what}. Please try again in ${Math.ceil(seconds / 60)} minutes.`);
+      throw new ApiError(429, 'too_many_requests', `Too many ${what}. Please try again in ${waitText(seconds)}.`);
     }
   };
+}
+
+/** A wait as a shopper reads it, never shorter than the real one: '45 seconds', '1 minute', '10 minutes'. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

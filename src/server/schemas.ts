@@ -1,6 +1,8 @@
 // zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
 import { z } from '@hono/zod-openapi';
-import { CONTACT_LIMITS, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { CATEGORY_ID_PATTERN, NUMERIC_ID_PATTERN } from '../lib/ids.ts';
+import { MAX_PAGE_NO } from '../lib/paging.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
@@ -10,7 +12,7 @@ export const LIMITS = {
   productPage: 24,
   maxPageSize: 100,
   maxSearchLength: MAX_SEARCH_LENGTH,
-  maxPageNo: 10_000,
+  maxPageNo: MAX_PAGE_NO,
 } as const;
 
 export const ErrorSchema = z
@@ -32,7 +34,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
 const positiveId = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, `${name} must be a positive whole number`)
+    .regex(NUMERIC_ID_PATTERN, `${name} must be a positive whole number`)
     .transform(Number)
     .refine((n) => n > 0, `${name} must be a positive whole number`)
     .openapi({ param: { name, in: 'path' }, example: '11' });
@@ -44,16 +46,13 @@ export const BrandIdParam = z.object({ brandId: positiveId('brandId') });
 export const CategoryIdParam = z.object({
   categoryId: z
     .string()
-    .regex(/^[a-z0-9-]{1,60}$/, 'categoryId must be a slug of lowercase letters, digits and dashes')
+    .regex(CATEGORY_ID_PATTERN, 'categoryId must be a slug of lowercase letters, digits and dashes')
     .openapi({ param: { name: 'categoryId', in: 'path' }, example: 'fruits-vegetables' }),
 });
 
-/** PostgreSQL text cannot hold U+0000: refuse it as bad input rather than fail in the database. */
-const NO_NUL = /^[^\u0000]*$/;
-
 export const searchText = z
   .string()
-  .regex(NO_NUL, 'search text must not contain control characters')
+  .regex(NO_CONTROL, 'search text must not contain control characters')
   .transform((s) => s.trim().toLowerCase())
   .pipe(
     z
@@ -175,13 +174,13 @@ export const NewReviewSchema = z
   .object({
     title: z
       .string({ error: 'name is required' })
-      .regex(NO_NUL, 'name must not contain control characters')
+      .regex(NO_CONTROL, 'name must not contain control characters')
       .trim()
       .min(REVIEW_LIMITS.name.min, `name must be at least ${REVIEW_LIMITS.name.min} characters`)
       .max(REVIEW_LIMITS.name.max, `name must be at most ${REVIEW_LIMITS.name.max} characters`),
     description: z
       .string({ error: 'comment is required' })
-      .regex(NO_NUL, 'comment must not contain control characters')
+      .regex(NO_CONTROL_EXCEPT_LINES, 'comment must not contain control characters')
       .trim()
       .min(REVIEW_LIMITS.comment.min, `comment must be at least ${REVIEW_LIMITS.comment.min} characters`)
       .max(REVIEW_LIMITS.comment.max, `comment must be at most ${REVIEW_LIMITS.comment.max} characters`),
@@ -211,7 +210,7 @@ export const NewContactMessageSchema = z
   .object({
     name: z
       .string({ error: 'name is required' })
-      .regex(NO_NUL, 'name must not contain control characters')
+      .regex(NO_CONTROL, 'name must not contain control characters')
       .trim()
       .min(CONTACT_LIMITS.name.min, `name must be at least ${CONTACT_LIMITS.name.min} characters`)
       .max(CONTACT_LIMITS.name.max, `name must be at most ${CONTACT_LIMITS.name.max} characters`),
@@ -224,7 +223,7 @@ export const NewContactMessageSchema = z
       .transform((p) => p || undefined),
     message: z
       .string({ error: 'message is required' })
-      .regex(NO_NUL, 'message must not contain control characters')
+      .regex(NO_CONTROL_EXCEPT_LINES, 'message must not contain control characters')
       .trim()
       .min(CONTACT_LIMITS.message.min, `message must be at least ${CONTACT_LIMITS.message.min} characters`)
       .max(CONTACT_LIMITS.message.max, `message must be at most ${CONTACT_LIMITS.message.max} characters`),

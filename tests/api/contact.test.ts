@@ -33,6 +33,9 @@ describe('POST /api/app/ContactMessages', () => {
     [{ ...valid, message: 'Hi' }, 'message must be at least 10 characters'],
     [{ ...valid, message: 'x'.repeat(2001) }, 'message must be at most 2000 characters'],
     [{ name: valid.name, email: valid.email }, 'message is required'],
+    [{ ...valid, name: 'Anita\u001b[31m Rao' }, 'name must not contain control characters'],
+    [{ ...valid, message: 'My order arrived \u0001without the curd.' }, 'message must not contain control characters'],
+    [{ ...valid, message: 'My order arrived without the curd.\u007f' }, 'message must not contain control characters'],
   ])('rejects %o with 400: %s', async (body, message) => {
     const res = await api.post('/api/app/ContactMessages', body, from('10.0.0.2'));
     expect(res.status).toBe(400);

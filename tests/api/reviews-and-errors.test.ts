@@ -58,6 +58,26 @@ describe('reviews', () => {
     expect((await errorOf(res)).message).toBe(message);
   });
 
+  it.each([
+    [{ title: 'Asha', description: 'Good \u0001\u001b[31mstuff', stars: 4 }, 'comment must not contain control characters'],
+    [{ title: 'Asha', description: 'Good stuff\u007f', stars: 4 }, 'comment must not contain control characters'],
+    [{ title: 'As\u001bha', description: 'Good stuff', stars: 4 }, 'name must not contain control characters'],
+    [{ title: 'As\tha', description: 'Good stuff', stars: 4 }, 'name must not contain control characters'],
+  ])('refuses control characters, %o, with 400 and stores nothing', async (body, message) => {
+    const before = ((await (await api.get(`/api/Reviews/${productId}`)).json()) as Review[]).length;
+    const res = await api.post('/api/Reviews', { productsId: productId, ...body });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(message);
+    expect(((await (await api.get(`/api/Reviews/${productId}`)).json()) as Review[]).length).toBe(before);
+  });
+
+  it('keeps line breaks and tabs in a comment', async () => {
+    const description = 'Fresh.\r\nWell packed.\n\tWill buy again.';
+    const res = await api.post('/api/Reviews', { title: 'Kiran', description, stars: 4, productsId: productId });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as Review).description).toBe(description);
+  });
+
   it('answers 413 for a body over 16 KB', async () => {
     const res = await api.post('/api/Reviews', { title: 'Asha', description: 'x'.repeat(20_000), stars: 4, productsId: productId });
     expect(res.status).toBe(413);
@@ -98,6 +118,16 @@ describe('the API as a whole', () => {
       expect(doc.paths, path).toHaveProperty([path]);
     }
   });
+
+  it.each(['/api/app/Products/SearchProducts/%E0%A4', '/api/%zz', '/api/Reviews/1%', '/api/app/Brands/LoadBrandsByPriority?skip=%zz'])(
+    'answers an address with a broken %%-escape, %s, with a JSON 400',
+    async (path) => {
+      const res = await api.get(path);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await errorOf(res)).toEqual({ code: 'bad_request', message: 'The address has a broken %-escape. Please check the link.' });
+    },
+  );
 
   it('answers unknown routes with a JSON 404', async () => {
     const res = await api.get('/api/app/Nothing/Here');

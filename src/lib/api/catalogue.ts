@@ -10,6 +10,11 @@ export interface ProductPage {
 
 export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
 
+/** The API does not know (404) or refuses (400) what was asked for: a page shows it as not found, never as a crash. */
+function isNothingThere(error: unknown): boolean {
+  return isHTTPError(error) && (error.response.status === 404 || error.response.status === 400);
+}
+
 /** A listing page; an empty listing is a 404 from the API and an empty page here. */
 async function productPage(
   api: KyInstance,
@@ -21,7 +26,7 @@ async function productPage(
     const res = await api.get(path, { searchParams: { pageNo, pageSize } });
     return { products: await res.json<Product[]>(), total: Number(res.headers.get('x-total-count') ?? 0) };
   } catch (error) {
-    if (isHTTPError(error) && error.response.status === 404) return { products: [], total: 0 };
+    if (isNothingThere(error)) return { products: [], total: 0 };
     throw error;
   }
 }
@@ -30,7 +35,7 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    if (isHTTPError(error) && error.response.status === 404) return null;
+    if (isNothingThere(error)) return null;
     throw error;
   }
 }
