@@ -6,10 +6,11 @@ import { serverApi, serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
 import { pageFromUrl } from './paging.ts';
-import { urls } from './urls.ts';
+import { categoryAnchor, urls } from './urls.ts';
 
 export interface HomeData {
   hot: ProductListPage;
+  /** Every category up to this page: /?categories=N is what N clicks on Load More Categories show. */
   categories: Category[];
   categoryPage: number;
   moreCategoriesHref: string | undefined;
@@ -17,15 +18,25 @@ export interface HomeData {
 
 export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   const categoryPage = pageFromUrl(astro.url, 'categories');
-  const [hot, categories] = await Promise.all([serverCatalogue.hotProducts(), serverCatalogue.categories(categoryPage - 1)]);
-  // Is there anything after this page? Only a full page can have more; one category past its end tells.
-  const hasMore =
-    categories.length === PAGE_SIZES.categories &&
-    (await serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)).length > 0;
+  const [hot, lastPage] = await Promise.all([serverCatalogue.hotProducts(), serverCatalogue.categories(categoryPage - 1)]);
   // A page of categories past the end is not a page.
-  if (categories.length === 0 && categoryPage > 1) notFoundStatus(astro);
-  else cacheCataloguePage(astro);
-  return { hot, categories, categoryPage, moreCategoriesHref: hasMore ? `/?categories=${categoryPage + 1}` : undefined };
+  if (lastPage.length === 0 && categoryPage > 1) {
+    notFoundStatus(astro);
+    return { hot, categories: [], categoryPage, moreCategoriesHref: undefined };
+  }
+  cacheCataloguePage(astro);
+  // The pages before it (only when the last one exists, so their number is bounded by the catalogue), and
+  // whether anything follows: only a full page can have more; one category past its end tells.
+  const [earlier, next] = await Promise.all([
+    Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => serverCatalogue.categories(pageNo))),
+    lastPage.length === PAGE_SIZES.categories
+      ? serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)
+      : Promise.resolve([] as Category[]),
+  ]);
+  const categories = [...earlier.flat(), ...lastPage];
+  // Without JavaScript the next page opens at its first new category, where the shopper was reading.
+  const moreCategoriesHref = next[0] ? `/?categories=${categoryPage + 1}#${categoryAnchor(next[0].id)}` : undefined;
+  return { hot, categories, categoryPage, moreCategoriesHref };
 }
 
 export interface ReviewFormState {
