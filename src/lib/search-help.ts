@@ -7,7 +7,7 @@ const MIN_WORD_LENGTH = 3;
 
 /**
  * Suggestions for the whole text; when it has none (a long phrase rarely matches one name), the
- * suggestions for each of its words, in the order typed, without repeats.
+ * suggestions for each of its words, taking turns, without repeats.
  */
 export async function closestSuggestions(catalogue: Catalogue, text: string, limit = 8): Promise<Suggestion[]> {
   const whole = await catalogue.suggestions(text);
@@ -17,7 +17,10 @@ export async function closestSuggestions(catalogue: Catalogue, text: string, lim
   const perWord = await Promise.all(words.map((w) => catalogue.suggestions(w)));
   const seen = new Set<string>();
   const merged: Suggestion[] = [];
-  for (const s of perWord.flat()) {
+  // Take turns between the words, so every word the shopper typed gets its closest names in.
+  const longest = Math.max(...perWord.map((list) => list.length));
+  const interleaved = Array.from({ length: longest }, (_, i) => perWord.flatMap((list) => list[i] ?? [])).flat();
+  for (const s of interleaved) {
     const key = `${s.type}:${s.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
