@@ -1,13 +1,23 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiUnavailable } from './lib/api/errors.ts';
 
+/**
+ * Astro's `Astro.response` starts as 200 'OK' and keeps that reason phrase when a page sets only the status
+ * (`Astro.response.status = 404`), so Node sent `HTTP/1.1 404 OK`. An empty statusText lets Node write the
+ * standard phrase for the status ('Not Found', 'Bad Request', 'Service Unavailable').
+ */
+function withStandardReason(response: Response): Response {
+  if (response.status === 200 || response.statusText !== 'OK') return response;
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
 // A page that cannot reach the API answers 503 with a friendly page rather than the 500 page.
 export const onRequest = defineMiddleware(async (context, next) => {
   try {
-    return await next();
+    return withStandardReason(await next());
   } catch (error) {
     if (!isApiUnavailable(error) || context.url.pathname === '/503') throw error;
     console.error(`[kirana] ${context.url.pathname}${context.url.search}: the API is unavailable`, error);
-    return context.rewrite('/503');
+    return withStandardReason(await context.rewrite('/503'));
   }
 });

@@ -8,10 +8,11 @@ import { positiveIdFrom } from './ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
 import { pageFromUrl } from './paging.ts';
 import { postForShopper } from './server/form-post.ts';
-import { urls } from './urls.ts';
+import { categoryAnchor, urls } from './urls.ts';
 
 export interface HomeData {
   hot: ProductListPage;
+  /** Every category up to this page: /?categories=N is what N clicks on Load More Categories show. */
   categories: Category[];
   categoryPage: number;
   moreCategoriesHref: string | undefined;
@@ -21,18 +22,28 @@ export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   // A page number that cannot exist shows no categories, like a page past the end.
   const requestedPage = pageFromUrl(astro.url, 'categories');
   const categoryPage = requestedPage ?? 1;
-  const [hot, categories] = await Promise.all([
+  const [hot, lastPage] = await Promise.all([
     serverCatalogue.hotProducts(),
-    requestedPage === null ? Promise.resolve([]) : serverCatalogue.categories(categoryPage - 1),
+    requestedPage === null ? Promise.resolve([] as Category[]) : serverCatalogue.categories(categoryPage - 1),
   ]);
-  // Is there anything after this page? Only a full page can have more; one category past its end tells.
-  const hasMore =
-    categories.length === PAGE_SIZES.categories &&
-    (await serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)).length > 0;
   // A page of categories past the end is not a page.
-  if (categories.length === 0 && (requestedPage === null || requestedPage > 1)) notFoundStatus(astro);
-  else cacheCataloguePage(astro);
-  return { hot, categories, categoryPage, moreCategoriesHref: hasMore ? `/?categories=${categoryPage + 1}` : undefined };
+  if (lastPage.length === 0 && (requestedPage === null || categoryPage > 1)) {
+    notFoundStatus(astro);
+    return { hot, categories: [], categoryPage, moreCategoriesHref: undefined };
+  }
+  cacheCataloguePage(astro);
+  // The pages before it (only when the last one exists, so their number is bounded by the catalogue), and
+  // whether anything follows: only a full page can have more; one category past its end tells.
+  const [earlier, next] = await Promise.all([
+    Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => serverCatalogue.categories(pageNo))),
+    lastPage.length === PAGE_SIZES.categories
+      ? serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)
+      : Promise.resolve([] as Category[]),
+  ]);
+  const categories = [...earlier.flat(), ...lastPage];
+  // Without JavaScript the next page opens at its first new category, where the shopper was reading.
+  const moreCategoriesHref = next[0] ? `/?categories=${categoryPage + 1}#${categoryAnchor(next[0].id)}` : undefined;
+  return { hot, categories, categoryPage, moreCategoriesHref };
 }
 
 export interface ReviewFormState {

@@ -1,7 +1,9 @@
 // The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
 import { apiBaseUrl } from './api/base-url.ts';
+import type { Review } from './api/types.ts';
 import { NO_CONTROL, NO_CONTROL_EXCEPT_LINES, REVIEW_LIMITS } from './form-limits.ts';
 import { postJsonForm } from './json-form.ts';
+import { reviewCountText, starsText, summariseReviews, type ReviewSummary } from './reviews.ts';
 
 export interface ReviewInput {
   title: string;
@@ -39,8 +41,45 @@ export function submitReview(form: HTMLFormElement) {
     problem: reviewProblem(input),
     success: 'Thank you! Your review has been posted.',
     failure: 'Your review could not be posted.',
-    onSuccess: (review) => showPostedReview(review as ReviewInput),
+    onSuccess: (review) => {
+      showPostedReview(review as ReviewInput);
+      void refreshReviewSummary(input.productsId);
+    },
   });
+}
+
+/**
+ * After a post, the count, average and star bars are read again from the API (other shoppers may have
+ * posted too) and summarised by the same code as the server-rendered page.
+ */
+async function refreshReviewSummary(productId: number) {
+  try {
+    const res = await fetch(`${apiBaseUrl()}Reviews/${productId}`, { headers: { Accept: 'application/json' } });
+    if (!res.ok) return;
+    showReviewSummary(summariseReviews((await res.json()) as Review[]));
+  } catch {
+    // The review is posted and listed; the numbers catch up on the next visit.
+  }
+}
+
+/** Writes a summary into the product page's marked places: tab, headings, header rating, bars. */
+export function showReviewSummary(summary: ReviewSummary) {
+  const text = (selector: string, value: string) => {
+    for (const el of document.querySelectorAll(selector)) el.textContent = value;
+  };
+  text('[data-review-total]', String(summary.count));
+  text('[data-review-count]', reviewCountText(summary.count));
+  text('[data-review-average]', summary.average.toFixed(1));
+  text('[data-review-stars]', starsText(summary.average));
+  for (const el of document.querySelectorAll<HTMLElement>('[data-review-rating], [data-review-numbers]')) el.hidden = summary.count === 0;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-review-none]')) el.hidden = summary.count > 0;
+  for (const { stars, count, percent } of summary.distribution) {
+    const row = document.querySelector(`[data-review-row="${stars}"]`);
+    const bar = row?.querySelector<HTMLElement>('[data-review-bar]');
+    const cell = row?.querySelector('[data-review-row-count]');
+    if (bar) bar.style.width = `${percent}%`;
+    if (cell) cell.textContent = String(count);
+  }
 }
 
 /** Puts the new review at the top of the list, as text. */
@@ -53,7 +92,7 @@ function showPostedReview(review: ReviewInput) {
   who.textContent = review.title;
   const stars = document.createElement('span');
   stars.setAttribute('aria-hidden', 'true');
-  stars.textContent = `${'★'.repeat(review.stars)}${'☆'.repeat(5 - review.stars)}`;
+  stars.textContent = starsText(review.stars);
   const spoken = document.createElement('span');
   spoken.className = 'visually-hidden';
   spoken.textContent = `${review.stars} out of 5 stars`;

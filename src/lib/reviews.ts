@@ -1,4 +1,5 @@
-// Review count, average and distribution computed from the reviews themselves.
+// Review count, average and distribution computed from the reviews themselves, and their wording: one source
+// for the product page (server) and for the page script that updates it after a review is posted (browser).
 import type { Review } from './api/types.ts';
 
 export interface ReviewSummary {
@@ -15,4 +16,13 @@ export function summariseReviews(reviews: Pick<Review, 'stars'>[]): ReviewSummar
     return { stars, count: n, percent: count ? Math.round((n * 100) / count) : 0 };
   });
   return { count, average: count ? Math.round((total / count) * 10) / 10 : 0, distribution };
+}
+
+/** '1 review', '12 reviews'. */
+export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** The average as filled and empty stars ('★★★★☆'), rounded to whole stars. */
+export function starsText(average: number): string {
+  const filled = Math.round(average);
+  return '★'.repeat(filled) + '☆'.repeat(5 - filled);
 }

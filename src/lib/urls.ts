@@ -14,3 +14,6 @@ export const urls = {
   phoneCall: (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`,
   email: (address: string) => `mailto:${address}`,
 };
+
+/** The id of a category's card in a category grid, for links that open a page at that card. */
+export const categoryAnchor = (categoryId: string) => `category-${categoryId}`;

@@ -70,7 +70,10 @@ test.describe('shop', () => {
   test('a listing with nothing in it says No Products found with status 404', async ({ page }) => {
     const res = await page.goto('/shop?type=category&id=no-such-aisle');
     expect(res?.status()).toBe(404);
+    // The reason phrase matches the status (Astro kept 'OK' when a page set only the status).
+    expect(res?.statusText()).toBe('Not Found');
     await expect(page.getByTestId('no-products')).toHaveText('No Products found');
+    await expect(page.locator('main').getByText('No Products found')).toHaveCount(1);
   });
 
   test('?page=2 is a real page with a link back', async ({ page, request }) => {
@@ -101,6 +104,25 @@ test.describe('search', () => {
     const res = await page.goto('/search?name=qqqzzzxxx');
     expect(res?.status()).toBe(404);
     await expect(page.getByText('No Products found')).toBeVisible();
+  });
+
+  test('no match offers the closest names and popular categories, as real links', async ({ page, request }) => {
+    const res = await page.goto('/search?name=fresh%20tomatoes%20organic');
+    expect(res?.status()).toBe(404);
+    expect(res?.statusText()).toBe('Not Found');
+    await expect(page.getByTestId('no-products')).toBeVisible();
+    // Nothing matches the whole phrase; each word still has its closest names, taking turns.
+    const closest = page.getByTestId('closest-matches').getByRole('link');
+    await expect(closest.first()).toBeVisible();
+    const names = await closest.allTextContents();
+    expect(names.some((n) => /tomato/i.test(n)), names.join(', ')).toBe(true);
+    expect(names.some((n) => /fresh/i.test(n)), names.join(', ')).toBe(true);
+    const popular = (await (await request.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=6')).json()) as { id: string; name: string }[];
+    const cards = page.getByTestId('popular-categories').getByTestId('category-card');
+    await expect(cards).toHaveCount(popular.length);
+    await expect(cards.first()).toContainText(popular[0]!.name);
+    await closest.filter({ hasText: /tomato/i }).first().click();
+    await expect(page).toHaveURL(/\/(product-detail|shop)\?/);
   });
 });
 
@@ -211,6 +233,39 @@ test.describe('product page', () => {
     await expect(page.getByTestId('review-list')).toContainText('<b>Crisp</b> and fresh, will order again');
   });
 
+  test('after a review is posted, the tab, heading, average, star bars and header rating follow', async ({ page, request }) => {
+    // A product nobody has reviewed yet: the numbers appear from nothing.
+    const product = products.find((p) => p.reviewCount === 0)!;
+    expect(product, 'the demo catalogue has a product without reviews').toBeTruthy();
+    await page.goto(`/product-detail?id=${product.id}#reviews`);
+    await expect(page.getByRole('tab', { name: 'Reviews (0)' })).toBeVisible();
+    await expect(page.getByTestId('review-summary').getByText('No reviews yet')).toBeVisible();
+    await page.getByLabel('Comment').fill('Fresh and well packed');
+    await page.getByLabel('Name').fill('Meera');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByRole('tab', { name: 'Reviews (1)' })).toBeVisible();
+    await expect(page.getByTestId('review-average')).toHaveText('4.0 out of 5');
+    await expect(page.getByTestId('stars-4-count')).toHaveText('1');
+    await expect(page.getByTestId('stars-5-count')).toHaveText('0');
+    await expect(page.getByTestId('review-summary').getByText('No reviews yet')).toBeHidden();
+    await expect(page.locator('[data-review-row="4"] [data-review-bar]')).toHaveAttribute('style', /width: ?100%/);
+    await expect(page.getByRole('link', { name: '4.0 ★ (1 review)' })).toBeVisible();
+    // A second review, and the numbers are the API's, as a reload would show them.
+    await page.getByLabel('Comment').fill('Good, a little pricey');
+    await page.getByLabel('Name').fill('Imran');
+    await page.getByRole('radio', { name: '1 star', exact: true }).check();
+    await page.getByRole('button', { name: 'Post review' }).click();
+    await expect(page.getByRole('tab', { name: 'Reviews (2)' })).toBeVisible();
+    await expect(page.getByTestId('review-average')).toHaveText('2.5 out of 5');
+    await expect(page.getByRole('link', { name: '2.5 ★ (2 reviews)' })).toBeVisible();
+    const stored = (await (await request.get(`/api/Reviews/${product.id}`)).json()) as unknown[];
+    expect(stored).toHaveLength(2);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Reviews (2)' })).toBeVisible();
+    await expect(page.getByTestId('review-average')).toHaveText('2.5 out of 5');
+  });
+
   test('bad review input gets a clear message and keeps what was typed', async ({ page }) => {
     await page.goto(`/product-detail?id=${products[4]!.id}#reviews`);
     await page.getByLabel('Comment').fill('Good');
@@ -232,6 +287,27 @@ test.describe('product page', () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
   });
+});
+
+test('/brands lists every brand A–Z under its letter, with a letter index', async ({ page, request }) => {
+  const brands = (await (await request.get('/api/app/Brands/LoadBrandsByPriority?skip=0&take=100')).json()) as { id: number; name: string }[];
+  await page.goto('/brands');
+  const links = page.getByTestId('brand-list').getByRole('link');
+  await expect(links).toHaveCount(brands.length);
+  const names = await links.allTextContents();
+  const collator = new Intl.Collator('en-IN', { sensitivity: 'base', numeric: true });
+  expect(names).toEqual(brands.map((b) => b.name).sort(collator.compare));
+  // Every letter in the index leads to its heading, and every brand under it starts with that letter.
+  const index = page.getByRole('navigation', { name: 'Brands by first letter' }).getByRole('link');
+  const letters = await index.allTextContents();
+  expect(letters).toEqual([...new Set(names.map((n) => n[0]!.toUpperCase()))]);
+  const last = letters.at(-1)!;
+  await index.filter({ hasText: new RegExp(`^${last}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`#brands-${last.toLowerCase()}$`));
+  const heading = page.getByRole('heading', { level: 2, name: last, exact: true });
+  await expect(heading).toBeInViewport();
+  const group = page.getByRole('region', { name: last, exact: true });
+  for (const name of await group.getByRole('link').allTextContents()) expect(name[0]!.toUpperCase()).toBe(last);
 });
 
 test('the product section has its own page', async ({ page }) => {

@@ -47,6 +47,9 @@ test('a product page has SEO data, Product JSON-LD with an INR Offer and a Bread
   expect(ld.offers.availability).toMatch(/^https:\/\/schema.org\/(InStock|OutOfStock)$/);
   const crumbs = await jsonLd<{ itemListElement: { name: string }[] }>(page, 'BreadcrumbList');
   expect(crumbs.itemListElement.map((c) => c.name)).toEqual(['Home', 'Shop', product.name]);
+  // Open Graph consumers want the image described too.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/api\/images\//);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', product.name);
 });
 
 test('listings carry an ItemList of their products', async ({ page }) => {
