@@ -15,6 +15,8 @@ export default defineConfig({
   integrations: [react(), interactionDirective()],
   server: { port, host: process.env.HOST ?? 'localhost' },
   build: { inlineStylesheets: 'always' },
+  // Astro's console log, with an error repeated on every request written once a minute with a count.
+  logger: { entrypoint: './src/lib/server/astro-log.ts' },
   vite: {
     ssr: {
       // Loaded from node_modules at run time: PGlite finds its WebAssembly next to its own files.

@@ -7,6 +7,8 @@ import { createApp } from '../src/server/app.ts';
 import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
+import { installGracefulShutdown } from './lib/shutdown.ts';
+import type { Server as NodeServer } from 'node:http';
 
 const settings = readServerSettings();
 const port = Number(process.env.API_PORT ?? 4322);
@@ -29,9 +31,4 @@ server.route('/', createApp({ db: handle.db }));
 const http = serve({ fetch: server.fetch, hostname, port }, () =>
   console.log(`[kirana-api] listening on http://${hostname}:${port}/api (OpenAPI: /api/openapi.json)`),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    http.close();
-    void handle.close().then(() => process.exit(0));
-  });
-}
+installGracefulShutdown(http as NodeServer, { log: (m) => console.log(`[kirana-api] ${m}`), close: handle.close });

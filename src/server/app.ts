@@ -9,18 +9,19 @@ import type { WriteLimit } from './rate-limit.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
+import { logServerError } from '../lib/server/error-log.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 export interface AppDeps {
   db: Database;
-  /** Where unexpected errors are reported; never sent to the client. */
+  /** Where unexpected errors are reported (each one once a minute, with a count); never sent to the client. */
   logError?: (error: unknown) => void;
   contactLimit?: WriteLimit;
   reviewLimit?: WriteLimit;
 }
 
-export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit, reviewLimit }: AppDeps) {
+export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {

@@ -4,11 +4,14 @@ import { errorBody } from './errors.ts';
 import { readServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
+import { onShutdown } from './shutdown-hooks.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
 async function boot() {
   const handle = await openShopDatabase(readServerSettings(), (m) => console.log(`[kirana] ${m}`));
+  // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
+  onShutdown(closeEmbeddedApi);
   return { api: createApp({ db: handle.db }), handle };
 }
 
