@@ -1,6 +1,7 @@
 // Graceful shutdown of a shop process on SIGTERM or SIGINT: stop accepting connections, let the requests in
 // flight finish (at most SHUTDOWN_GRACE_MS), close the database (PGlite flushes, the pg pool ends), exit 0.
 import type http from 'node:http';
+import net from 'node:net';
 import { runShutdownHooks } from '../../src/server/shutdown-hooks.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,27 +15,35 @@ export interface ShutdownOptions {
 
 /**
  * Stops the server once every request in flight has been answered, or when the grace time is over. Call
- * before requests arrive: it follows every answer, so a keep-alive connection closes as soon as it is idle.
+ * before requests arrive: it follows every answer.
  */
 export function drainer(server: http.Server, graceMs: number): () => Promise<'drained' | 'timed out'> {
   let draining = false;
+  const answering = new Set<http.ServerResponse>();
   server.on('request', (_req, res) => {
-    // A request that arrives on an open connection during the drain is answered, and its connection closed.
+    // Answered, then its connection closed: the client learns not to send more on it.
     if (draining) res.setHeader('Connection', 'close');
-    res.once('finish', () => draining && setImmediate(() => server.closeIdleConnections()));
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
   });
   return () =>
     new Promise((resolve) => {
       draining = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
       const timer = setTimeout(() => {
         server.closeAllConnections();
         resolve('timed out');
       }, graceMs);
-      server.close(() => {
-        clearTimeout(timer);
-        resolve('drained');
-      });
-      server.closeIdleConnections();
+      // Stop listening after one more turn of the event loop, which accepts the connections already waiting
+      // (closing the listener would reset them). Idle keep-alive connections are not dropped as
+      // http.Server#close does: a request may be on its way on one. They close after their next answer, or
+      // when the keep-alive timeout (5 s) ends them.
+      setImmediate(() =>
+        net.Server.prototype.close.call(server, () => {
+          clearTimeout(timer);
+          resolve('drained');
+        }),
+      );
     });
 }
 
