@@ -11,12 +11,12 @@ export interface ErrorLogOptions {
   windowMs?: number;
 }
 
-/** Errors are the same when their kind, message and place (the first frames of the stack) are. */
+/** Errors are the same when their kind, message and place (the top frame of the stack) are. */
 function keyOf(context: string, error: unknown): string {
   if (!(error instanceof Error)) return `${context}\n${String(error)}`;
   const cause = error.cause instanceof Error ? `\n${error.cause.name}: ${error.cause.message}` : '';
-  const frames = (error.stack ?? '').split('\n').slice(1, 4).join('\n');
-  return `${context}\n${error.name}: ${error.message}${cause}\n${frames}`;
+  const place = (error.stack ?? '').split('\n')[1] ?? '';
+  return `${context}\n${error.name}: ${error.message}${cause}\n${place}`;
 }
 
 export function createErrorLog({ write = console.error, windowMs = REPEAT_WINDOW_MS }: ErrorLogOptions = {}) {
