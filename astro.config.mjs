@@ -17,6 +17,8 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).
   image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/image-endpoint-off.ts' } },
+  // Astro's console log, with an error repeated on every request written once a minute with a count.
+  logger: { entrypoint: './src/lib/server/astro-log.ts' },
   vite: {
     ssr: {
       // Loaded from node_modules at run time: PGlite finds its WebAssembly next to its own files.

@@ -38,6 +38,17 @@ export default defineConfig({
         },
       },
       {
+        // Whole processes: the data folder's lock and checks, and the built server's shutdown (needs dist/).
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+        },
+      },
+      {
         test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],

@@ -8,12 +8,14 @@ import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
+import { installGracefulShutdown } from './lib/shutdown.ts';
+import type { Server as NodeServer } from 'node:http';
 
 const settings = readServerSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
-const accounts = await accountDepsFromSettings(settings, (m) => console.log(`[kirana-api] ${m}`));
 const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
+const accounts = await accountDepsFromSettings(settings, (m) => console.log(`[kirana-api] ${m}`));
 
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.
@@ -31,9 +33,4 @@ server.route('/', createApp({ db: handle.db, accounts }));
 const http = serve({ fetch: server.fetch, hostname, port }, () =>
   console.log(`[kirana-api] listening on http://${hostname}:${port}/api (OpenAPI: /api/openapi.json)`),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    http.close();
-    void handle.close().then(() => process.exit(0));
-  });
-}
+installGracefulShutdown(http as NodeServer, { log: (m) => console.log(`[kirana-api] ${m}`), close: handle.close });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { withPageCache, type NodeHandler } from './lib/page-cache.ts';
+import { installGracefulShutdown } from './lib/shutdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,13 +26,7 @@ export async function serveShop(options: { host: string; port: number }): Promis
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.close();
-      server.closeAllConnections();
-      process.exit(0);
-    });
-  }
+  installGracefulShutdown(server);
   return server;
 }
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readServerSettings } from '../src/server/config.ts';
+import { lockDataFolder } from '../src/server/db/data-folder.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { resolveJwtSecret } from '../src/server/auth/secret.ts';
 import { serveShop } from './serve.ts';
@@ -38,9 +39,11 @@ function buildIfStale() {
 async function prepareDatabase() {
   if (process.env.API_URL) return console.log(`[kirana] using the API at ${process.env.API_URL}`);
   const settings = readServerSettings();
+  // Held until this process exits, so the server bundle opening the folder next finds it still ours.
+  if (!settings.databaseUrl) await lockDataFolder(settings.dataDir);
+  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`));
   // Refuse to start now, with a clear message, rather than on the first shopper's request.
   resolveJwtSecret(settings);
-  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`));
   await handle.close();
 }
 

@@ -11,12 +11,13 @@ import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
 import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
+import { logServerError } from '../lib/server/error-log.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 export interface AppDeps {
   db: Database;
-  /** Where unexpected errors are reported; never sent to the client. */
+  /** Where unexpected errors are reported (each one once a minute, with a count); never sent to the client. */
   logError?: (error: unknown) => void;
   contactLimit?: WriteLimit;
   reviewLimit?: WriteLimit;
@@ -24,7 +25,7 @@ export interface AppDeps {
   accounts: AccountDeps;
 }
 
-export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit, reviewLimit, accounts }: AppDeps) {
+export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit, accounts }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {

@@ -5,14 +5,18 @@ import { readServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
+import { onShutdown } from './shutdown-hooks.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
 async function boot() {
   const settings = readServerSettings();
   const log = (m: string) => console.log(`[kirana] ${m}`);
-  const accounts = await accountDepsFromSettings(settings, log);
+  // The database first: it takes the data folder's lock and checks the folder before anything is written in it.
   const handle = await openShopDatabase(settings, log);
+  // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
+  onShutdown(closeEmbeddedApi);
+  const accounts = await accountDepsFromSettings(settings, log);
   return { api: createApp({ db: handle.db, accounts }), handle };
 }
 

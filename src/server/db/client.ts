@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { DataFolderError, inspectDataFolder, lockDataFolder, restrictModes } from './data-folder.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -75,16 +76,48 @@ export async function openDatabase(
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
-  // A PGlite directory belongs to one process, so there is nobody to wait for.
+  const dataDir = target.dataDir;
+  let unlock = async () => {};
+  if (dataDir) unlock = await lockDataFolder(dataDir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    if (dataDir) {
+      const state = inspectDataFolder(dataDir);
+      // Files the shop writes from now on are its own alone (PGlite sets some modes itself: fixed once open,
+      // so a folder that fails to open is left exactly as it was).
+      process.umask(0o077);
+      client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DataFolderError(
+          state === 'new'
+            ? `a new database could not be created in ${dataDir}: ${reason}`
+            : `the database in ${dataDir} could not be opened (${reason}); it may be damaged. ` +
+                'It was not migrated or seeded. Restore it from a backup, or set DATA_DIR to an empty or new folder.',
+        );
+      });
+      restrictModes(dataDir);
+    } else {
+      client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    }
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  // A PGlite directory belongs to one process (the lock above), so there is nobody to wait for.
   const db = drizzle({ client, schema });
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await unlock();
+    }
+  };
   try {
     await migrate(db, migrationsConfig);
     await setUp(db as unknown as Database);
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close };
 }

@@ -1,0 +1,188 @@
+// The embedded database's folder: one process at a time, a damaged database never taken for a new one (and
+// left untouched), files only the shop can read. Real PGlite folders, real second processes.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { LOCK_NAME, OWNER_NAME } from '../../src/server/db/data-folder.ts';
+import { run, type Child } from './processes.ts';
+
+const folders: string[] = [];
+const children: Child[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+    await child.exited;
+  }
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFolder(): string {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-data-'));
+  folders.push(parent);
+  return path.join(parent, 'data');
+}
+
+function holder(dataDir: string): Child {
+  const child = run('tests/server/fixtures/open-data-folder.ts', { DATA_DIR: dataDir });
+  children.push(child);
+  return child;
+}
+
+/** Every file's bytes and mode, to show a refused folder was left exactly as it was. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of (fs.readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file);
+    const content = stat.isDirectory() ? 'dir' : createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    files[name] = `${(stat.mode & 0o777).toString(8)} ${content}`;
+  }
+  return files;
+}
+
+async function makeDatabase(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  await handle.db.execute('create table notes (body text)');
+  await handle.db.execute("insert into notes values ('a review that must not be lost')");
+  await handle.close();
+}
+
+describe('one process per data folder', () => {
+  it('refuses a second process, naming the folder and the process holding it', async () => {
+    const dataDir = tempFolder();
+    const first = holder(dataDir);
+    await first.waitFor('open');
+
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+      new RegExp(`${dataDir} is in use by process ${first.process.pid} \\(.*open-data-folder\\.ts\\).*the shop is running at that folder`),
+    );
+    // `npm run seed` against a running shop's folder is refused the same way, and changes nothing.
+    const seed = run('scripts/seed.ts', { DATA_DIR: dataDir });
+    children.push(seed);
+    expect((await seed.exited).code).toBe(1);
+    expect(seed.output()).toContain(`${dataDir} is in use by process ${first.process.pid}`);
+    expect(seed.output()).not.toContain('Seeded');
+
+    first.process.stdin?.end();
+    expect((await first.exited).code).toBe(0);
+    // Closed cleanly: the lock is gone, so the next process opens it.
+    expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+    const next = await openDatabase({ kind: 'pglite', dataDir });
+    await next.close();
+  });
+
+  it('takes over the lock of a process that was killed', async () => {
+    const dataDir = tempFolder();
+    const first = holder(dataDir);
+    await first.waitFor('open');
+    first.process.kill('SIGKILL');
+    await first.exited;
+    // The killed process could not unlock.
+    expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, OWNER_NAME), 'utf8')).pid).toBe(first.process.pid);
+
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, OWNER_NAME), 'utf8')).pid).toBe(process.pid);
+    await handle.close();
+  });
+
+  it('lets one process open its folder again while it holds it (start.ts, then the server bundle)', async () => {
+    const dataDir = tempFolder();
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    await first.close();
+    const second = await openDatabase({ kind: 'pglite', dataDir });
+    const third = await openDatabase({ kind: 'pglite', dataDir });
+    await third.close();
+    // Still locked for the other process while one handle is open.
+    const other = holder(dataDir);
+    expect((await other.exited).code).toBe(1);
+    expect(other.output()).toContain(`is in use by process ${process.pid}`);
+    await second.close();
+    expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+  });
+});
+
+describe('a damaged database is never taken for a new one', () => {
+  it('refuses a folder whose PG_VERSION is gone and leaves it byte for byte as it was', async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    fs.rmSync(path.join(dataDir, 'PG_VERSION'));
+    const before = snapshot(dataDir);
+
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+      `the data folder ${dataDir} is not empty but is not a complete database (missing: PG_VERSION)`,
+    );
+    expect(snapshot(dataDir)).toEqual(before);
+  });
+
+  it('refuses a database with a damaged control file and leaves it byte for byte as it was', async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    fs.writeFileSync(path.join(dataDir, 'global/pg_control'), Buffer.alloc(8192, 0x5a));
+    const before = snapshot(dataDir);
+
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+      new RegExp(`the database in ${dataDir} could not be opened .* it may be damaged\\. It was not migrated or seeded`),
+    );
+    expect(snapshot(dataDir)).toEqual(before);
+  });
+
+  it('refuses files that are not a database at all', async () => {
+    const dataDir = tempFolder();
+    fs.mkdirSync(dataDir);
+    fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'not a database');
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/is not a complete database/);
+    expect(fs.readdirSync(dataDir)).toEqual(['notes.txt']);
+  });
+
+  it("says 'permission denied' and which folder when the shop cannot write to it", async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    const isRoot = process.getuid?.() === 0;
+    // Root ignores file modes: run the opener as an ordinary user instead (nobody), who may read but not write.
+    fs.chmodSync(path.dirname(dataDir), 0o755);
+    fs.chmodSync(dataDir, 0o555);
+    const before = snapshot(dataDir);
+    const opener = run('tests/server/fixtures/open-data-folder.ts', { DATA_DIR: dataDir }, isRoot ? { uid: 65534, gid: 65534 } : {});
+    children.push(opener);
+    expect((await opener.exited).code).toBe(1);
+    expect(opener.output()).toContain(`permission denied: the shop cannot write to its data folder ${dataDir}`);
+    expect(opener.output()).not.toContain('PGlite failed to initialize');
+    fs.chmodSync(dataDir, 0o700);
+    expect(snapshot(dataDir)).toEqual(before);
+  });
+});
+
+describe('files only the shop can read', () => {
+  function modes(dir: string): Set<string> {
+    const found = new Set<string>();
+    for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const mode = (fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o777).toString(8);
+      found.add(`${entry.isDirectory() ? 'dir' : 'file'} ${mode}`);
+    }
+    return found;
+  }
+
+  it('creates the folder 0700 with files 0600', async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    expect(modes(dataDir)).toEqual(new Set(['dir 700', 'file 600']));
+  });
+
+  it('restricts an existing folder whose files anyone could write', async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    fs.chmodSync(dataDir, 0o777);
+    for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+      fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+    }
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    expect(modes(dataDir)).toEqual(new Set(['dir 700', 'file 600']));
+    await handle.close();
+  });
+});

@@ -1,0 +1,48 @@
+// Child processes of the server tests: run a script of this project with Node 24 and read what it prints.
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Child {
+  process: ChildProcess;
+  output: () => string;
+  /** Resolves when the output contains `text`; rejects if the process exits first. */
+  waitFor: (text: string | RegExp) => Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function run(script: string, env: NodeJS.ProcessEnv, options: SpawnOptions = {}): Child {
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...options,
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }) as { code: number | null; signal: NodeJS.Signals | null });
+  const waitFor = (text: string | RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (typeof text === 'string' ? output.includes(text) : text.test(output)) {
+          listeners.delete(check);
+          resolve();
+        }
+      };
+      listeners.add(check);
+      check();
+      void exited.then(({ code }) => {
+        listeners.delete(check);
+        reject(new Error(`${script} exited (${code}) before printing ${String(text)}:\n${output}`));
+      });
+    });
+  return { process: child, output: () => output, waitFor, exited };
+}
