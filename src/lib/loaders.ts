@@ -2,6 +2,7 @@
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
 import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
+import { changedPagesHeader } from './api/headers.ts';
 import { serverApi, serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
@@ -66,7 +67,11 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     astro.response.status = error.response.status;
     return { error: body?.error?.message ?? 'Your review could not be posted.', values };
   }
-  return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
+  // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${urls.product(id)}&reviewed=1#reviews`, ...changedPagesHeader(urls.productPages(id)) },
+  });
 }
 
 export async function loadProductPage(astro: AstroGlobal): Promise<Response | ProductPageData> {
