@@ -84,16 +84,37 @@ function precompressedAssets(clientDir: string) {
   };
 }
 
+/** Sends the body through the compressor as it comes: its length is known only at the end. */
+function streamOut(res: ServerResponse, raw: RawResponse, encoding: Encoding): BodySink {
+  res.removeHeader('content-length');
+  res.setHeader('Content-Encoding', encoding);
+  raw.writeHead();
+  const stream = compressStream(encoding);
+  stream.on('data', (chunk: Buffer) => raw.write(chunk));
+  stream.on('end', () => raw.end());
+  return { write: (chunk) => void stream.write(chunk), end: () => void stream.end() };
+}
+
+function passThrough(raw: RawResponse): BodySink {
+  raw.writeHead();
+  return { write: (chunk) => raw.write(chunk), end: () => raw.end() };
+}
+
 export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl }: ShopHandlerOptions): NodeHandler {
   const security = Object.entries(securityHeaders(siteUrl));
   const findAsset = precompressedAssets(clientDir);
 
-  const sendCached = async (req: IncomingMessage, res: ServerResponse, entry: CachedPage, encoding: Encoding | undefined) => {
+  /** The entry's body as this shopper takes it: compressed (once per encoding) when it is text worth it. */
+  const bodyFor = async (entry: CachedPage, encoding: Encoding | undefined) => {
     const compress = encoding && isCompressible(String(entry.headers['content-type'])) && entry.body.length >= MIN_COMPRESS_BYTES;
-    const body = compress ? await pageCache.encodedBody(entry, encoding) : entry.body;
+    return compress ? { body: await pageCache.encodedBody(entry, encoding), encoding } : { body: entry.body, encoding: undefined };
+  };
+
+  const sendCached = async (req: IncomingMessage, res: ServerResponse, entry: CachedPage, accepted: Encoding | undefined) => {
+    const { body, encoding } = await bodyFor(entry, accepted);
     res.writeHead(entry.status, {
       ...entry.headers,
-      ...(compress ? { 'Content-Encoding': encoding } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
       'Content-Length': body.length,
       [CACHE_HEADER]: 'HIT',
     });
@@ -123,38 +144,45 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
       const seconds = pageCache.keepSeconds(String(res.getHeader('cache-control') ?? ''));
       const storable =
         cacheable && res.statusCode === 200 && seconds > 0 && !res.hasHeader('set-cookie') && !res.hasHeader('content-encoding') &&
-        length !== undefined && length <= pageCache.maxBodyBytes;
-      if (storable) return storeThenSend(res, raw, url, mark, seconds, encoding, worthIt);
-      if (!worthIt) return undefined;
-      // Streamed through the compressor: its length is known only at the end.
-      res.removeHeader('content-length');
-      res.setHeader('Content-Encoding', encoding);
-      raw.writeHead();
-      const stream = compressStream(encoding);
-      stream.on('data', (chunk: Buffer) => raw.write(chunk));
-      stream.on('end', () => raw.end());
-      return { write: (chunk) => void stream.write(chunk), end: () => void stream.end() };
+        (length === undefined || length <= pageCache.maxBodyBytes);
+      if (storable) return storeThenSend(res, raw, url, mark, seconds, worthIt ? encoding : undefined);
+      return worthIt ? streamOut(res, raw, encoding) : undefined;
     });
   };
 
-  /** Collects a page that will be kept, stores it, and sends it (compressed once if the shopper takes it). */
+  /** Collects a page that will be kept, stores it, and sends it (compressed once if the shopper takes it). A body
+   * of unknown length that outgrows the cache's limit is not kept: it goes out as it comes. */
   const storeThenSend = (
-    res: ServerResponse, raw: RawResponse, url: string, mark: number, seconds: number, encoding: Encoding | undefined, compress: boolean,
+    res: ServerResponse, raw: RawResponse, url: string, mark: number, seconds: number, encoding: Encoding | undefined,
   ): BodySink => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let overflow: BodySink | undefined;
     return {
-      write: (chunk) => void chunks.push(chunk),
+      write: (chunk) => {
+        if (overflow) return overflow.write(chunk);
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size <= pageCache.maxBodyBytes) return;
+        overflow = encoding ? streamOut(res, raw, encoding) : passThrough(raw);
+        for (const buffered of chunks) overflow.write(buffered);
+        chunks = [];
+      },
       end: () => {
+        if (overflow) return overflow.end();
         const headers = res.getHeaders();
         for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', CACHE_HEADER]) delete headers[name];
         const entry = pageCache.put(url, mark, { status: res.statusCode, headers, body: Buffer.concat(chunks) }, seconds);
         res.setHeader(CACHE_HEADER, 'MISS');
-        void (compress && encoding ? pageCache.encodedBody(entry, encoding) : Promise.resolve(entry.body)).then((body) => {
-          if (compress) res.setHeader('Content-Encoding', encoding!);
-          res.setHeader('Content-Length', body.length);
-          raw.writeHead();
-          raw.end(body);
-        });
+        bodyFor(entry, encoding).then(
+          ({ body, encoding }) => {
+            if (encoding) res.setHeader('Content-Encoding', encoding);
+            res.setHeader('Content-Length', body.length);
+            raw.writeHead();
+            raw.end(body);
+          },
+          () => res.destroy(),
+        );
       },
     };
   };
