@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 import precompressAssets from './src/lib/integrations/precompress-assets.ts';
+import { cspHash, INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
 import { listenAddress, listenOrigin } from './src/lib/site.ts';
 
 const { host, port } = listenAddress();
@@ -35,6 +36,7 @@ export default defineConfig({
         "frame-ancestors 'none'",
         "form-action 'self'",
       ],
+      scriptDirective: { hashes: INLINE_SCRIPTS.map(cspHash) },
     },
   },
   vite: {
