@@ -2,23 +2,47 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { loadEnv } from 'vite';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
+import precompressAssets from './src/lib/integrations/precompress-assets.ts';
+import { cspHash, INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
+import { listenAddress, listenOrigin } from './src/lib/site.ts';
 
-const port = Number(process.env.PORT ?? 4321);
+const { host, port } = listenAddress();
+// PUBLIC_API_URL is read at build time (from the environment or .env files), as the browser bundle reads it.
+const publicApiUrl = loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_API_URL;
+/** Browsers may call the API only where it lives: its own origin when PUBLIC_API_URL is absolute, else this one. */
+const apiOrigin = publicApiUrl && /^https?:\/\//i.test(publicApiUrl) ? new URL(publicApiUrl).origin : "'self'";
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? `http://localhost:${port}`,
+  site: process.env.SITE_URL ?? listenOrigin().href,
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024 }),
-  integrations: [react(), interactionDirective()],
-  server: { port, host: process.env.HOST ?? 'localhost' },
+  // staticHeaders: the CSP goes out as a header on pre-rendered pages too (frame-ancestors cannot be a <meta>).
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024, staticHeaders: true }),
+  integrations: [react(), interactionDirective(), precompressAssets()],
+  server: { port, host },
   build: { inlineStylesheets: 'always' },
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).
   image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/image-endpoint-off.ts' } },
   // Astro's console log, with an error repeated on every request written once a minute with a count.
   logger: { entrypoint: './src/lib/server/astro-log.ts' },
+  security: {
+    // Astro hashes every script and style it emits; nothing inline runs without its hash.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        `connect-src ${apiOrigin === "'self'" ? "'self'" : `'self' ${apiOrigin}`}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { hashes: INLINE_SCRIPTS.map(cspHash) },
+    },
+  },
   vite: {
     ssr: {
       // Loaded from node_modules at run time: PGlite finds its WebAssembly next to its own files.

@@ -1,27 +1,27 @@
 // A short-lived cache of public pages in front of the Astro handler. A hit is answered from memory without
 // entering Astro's request pipeline, which on its own costs about as much as rendering a cached page.
-// Only responses that say they may be shared (Cache-Control: public, max-age=N, no Set-Cookie) are kept,
-// for at most N seconds (capped). A successful write that changes pages (`changesPages`, e.g. a new review)
-// empties the cache, and a page whose render began before that write is not stored.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+// Only answers that say they may be shared (Cache-Control: public, max-age=N, no Set-Cookie) are kept, for at
+// most N seconds (capped), with their compressed forms, so a hit costs no compression either. A successful
+// write declares the pages it changed (CHANGED_PAGES_HEADER); only those are forgotten, and a render of one of
+// them that began before the write is not stored.
+import type { OutgoingHttpHeaders } from 'node:http';
+import { compressBody, type Encoding } from './compression.ts';
 
 export interface PageCacheOptions {
-  /** Upper bound on how long a page is kept, whatever its max-age says. */
+  /** Upper bound on how long a page is kept, whatever its max-age says; 0 keeps nothing. */
   maxSeconds?: number;
   maxEntries?: number;
   maxBodyBytes?: number;
   now?: () => number;
-  /** Whether a successful non-GET request may have changed pages (default: any). */
-  changesPages?: (req: IncomingMessage) => boolean;
 }
 
-interface Entry {
+export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
   expires: number;
+  /** Compressed forms, made once each. */
+  encoded: Map<Encoding, Promise<Buffer>>;
 }
 
 export const CACHE_HEADER = 'x-kirana-cache';
@@ -36,76 +36,83 @@ export function shareableSeconds(cacheControl: string | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
 
-export function withPageCache(handler: NodeHandler, options: PageCacheOptions = {}): NodeHandler & { clear(): void } {
-  const { maxSeconds = 60, maxEntries = 500, maxBodyBytes = 1_000_000, now = Date.now, changesPages = () => true } = options;
-  const entries = new Map<string, Entry>();
-  // Bumped by every clear: a render that began in an older generation may show what the write changed.
-  let generation = 0;
-  const clear = () => {
-    generation++;
-    entries.clear();
-  };
+/** Whether the page at `url` is the declared `page` (same path, and every query parameter the page names). */
+export function isSamePage(url: string, page: string): boolean {
+  const a = new URL(url, 'http://x');
+  const b = new URL(page, 'http://x');
+  if (a.pathname !== b.pathname) return false;
+  for (const [name, value] of b.searchParams) if (!a.searchParams.getAll(name).includes(value)) return false;
+  return true;
+}
 
-  const cached: NodeHandler = (req, res) => {
-    const method = req.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') {
-      if (changesPages(req)) {
-        res.on('finish', () => {
-          if (res.statusCode < 400) clear();
-        });
-      }
-      return handler(req, res);
+export class PageCache {
+  readonly maxSeconds: number;
+  readonly maxBodyBytes: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, CachedPage>();
+  /** Counts writes; a render remembers the count it began at. */
+  private writes = 0;
+  private readonly recentWrites: { at: number; pages: string[] }[] = [];
+
+  constructor({ maxSeconds = 60, maxEntries = 500, maxBodyBytes = 1_000_000, now = Date.now }: PageCacheOptions = {}) {
+    this.maxSeconds = maxSeconds;
+    this.maxEntries = maxEntries;
+    this.maxBodyBytes = maxBodyBytes;
+    this.now = now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The live entry for `url`, most recently used last so the oldest is evicted first. */
+  get(url: string): CachedPage | undefined {
+    const hit = this.entries.get(url);
+    if (!hit) return undefined;
+    this.entries.delete(url);
+    if (hit.expires <= this.now()) return undefined;
+    this.entries.set(url, hit);
+    return hit;
+  }
+
+  /** A mark to hand back to `put`: which writes a render has already seen. */
+  mark(): number {
+    return this.writes;
+  }
+
+  /** Seconds an answer may be kept here (0: not at all). */
+  keepSeconds(cacheControl: string | undefined): number {
+    return Math.min(this.maxSeconds, shareableSeconds(cacheControl));
+  }
+
+  /** Stores a page rendered since `mark`, unless a write since then changed it. */
+  put(url: string, mark: number, page: Omit<CachedPage, 'expires' | 'encoded'>, seconds: number): CachedPage {
+    const entry: CachedPage = { ...page, expires: this.now() + seconds * 1000, encoded: new Map() };
+    const stale = this.recentWrites.some((w) => w.at > mark && w.pages.some((p) => isSamePage(url, p)));
+    if (seconds <= 0 || stale) return entry;
+    this.entries.set(url, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+
+  /** Forgets the pages a successful write changed. */
+  forget(pages: string[]) {
+    if (pages.length === 0) return;
+    this.writes++;
+    this.recentWrites.push({ at: this.writes, pages });
+    // A render takes well under a second; the last hundred writes cover every render in flight.
+    if (this.recentWrites.length > 100) this.recentWrites.shift();
+    for (const url of this.entries.keys()) if (pages.some((p) => isSamePage(url, p))) this.entries.delete(url);
+  }
+
+  /** The body in `encoding`, compressed on first use and kept with the entry. */
+  encodedBody(entry: CachedPage, encoding: Encoding): Promise<Buffer> {
+    let body = entry.encoded.get(encoding);
+    if (!body) {
+      body = compressBody(entry.body, encoding);
+      entry.encoded.set(encoding, body);
     }
-    // Requests that carry credentials might get a personal answer: never from or into the cache.
-    if (req.headers.authorization || req.headers.cookie) return handler(req, res);
-
-    const key = `${req.headers.host ?? ''}${req.url ?? '/'}`;
-    const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
-      // Most recently used last, so the oldest entry is the first one evicted.
-      entries.delete(key);
-      entries.set(key, hit);
-      res.writeHead(hit.status, { ...hit.headers, [CACHE_HEADER]: 'HIT', 'content-length': hit.body.length });
-      res.end(method === 'HEAD' ? undefined : hit.body);
-      return;
-    }
-    if (hit) entries.delete(key);
-    if (method === 'HEAD') return handler(req, res);
-
-    res.setHeader(CACHE_HEADER, 'MISS');
-    const startedIn = generation;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array);
-      size += buffer.length;
-      if (size <= maxBodyBytes) chunks.push(buffer);
-    };
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.write = ((...args: unknown[]) => {
-      collect(args[0], args[1]);
-      return write(...args);
-    }) as typeof res.write;
-    res.end = ((...args: unknown[]) => {
-      collect(args[0], args[1]);
-      const seconds = Math.min(maxSeconds, shareableSeconds(String(res.getHeader('cache-control') ?? '')));
-      const storable = res.statusCode === 200 && seconds > 0 && size <= maxBodyBytes && !res.hasHeader('set-cookie');
-      if (storable && startedIn === generation) {
-        const headers = res.getHeaders();
-        delete headers['transfer-encoding'];
-        delete headers[CACHE_HEADER];
-        entries.set(key, { status: 200, headers, body: Buffer.concat(chunks), expires: now() + seconds * 1000 });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      }
-      return end(...args);
-    }) as typeof res.end;
-    handler(req, res);
-  };
-  return Object.assign(cached, { clear });
+    return body;
+  }
 }

@@ -2,6 +2,7 @@
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
 import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
+import { changedPagesHeader } from './api/headers.ts';
 import { serverCatalogue } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { positiveIdFrom } from './ids.ts';
@@ -76,7 +77,11 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
   const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
   const error = await postForShopper(astro, 'Reviews', review, 'Your review could not be posted.');
   if (error) return { error, values };
-  return astro.redirect(`${urls.product(id)}&reviewed=1#reviews`, 303);
+  // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${urls.product(id)}&reviewed=1#reviews`, ...changedPagesHeader(urls.productPages(id)) },
+  });
 }
 
 export async function loadProductPage(astro: AstroGlobal): Promise<Response | ProductPageData> {

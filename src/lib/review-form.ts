@@ -75,9 +75,9 @@ export function showReviewSummary(summary: ReviewSummary) {
   for (const el of document.querySelectorAll<HTMLElement>('[data-review-none]')) el.hidden = summary.count > 0;
   for (const { stars, count, percent } of summary.distribution) {
     const row = document.querySelector(`[data-review-row="${stars}"]`);
-    const bar = row?.querySelector<HTMLElement>('[data-review-bar]');
+    const bar = row?.querySelector<SVGRectElement>('[data-review-bar]');
     const cell = row?.querySelector('[data-review-row-count]');
-    if (bar) bar.style.width = `${percent}%`;
+    bar?.setAttribute('width', String(percent));
     if (cell) cell.textContent = String(count);
   }
 }

@@ -1,9 +1,29 @@
-// The shop's public origin for canonical links, Open Graph and structured data.
-// SITE_URL at run time wins (the build-time `site` cannot know where the shop is deployed); otherwise the
-// origin the request came in on; pre-rendered pages use the build-time `site`.
-export function siteOrigin(astro: { site: URL | undefined; url: URL; isPrerendered: boolean }): URL {
+// The shop's public origin for canonical links, Open Graph, structured data, the sitemap and robots.txt.
+// Never taken from the request's Host header: anyone can send any Host, and a CDN keyed on the path would then
+// serve their origin to every shopper. In order: SITE_URL at run time (the build cannot know where the shop is
+// deployed); the build-time `site` for pre-rendered pages; the address this server listens on (HOST, PORT).
+// Astro's `security.allowedDomains` stays empty on purpose: a Host it allows makes Astro trust X-Forwarded-For
+// for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
+
+export const DEFAULT_HOST = 'localhost';
+export const DEFAULT_PORT = 4321;
+
+/** Where the server listens: HOST and PORT, or their defaults. */
+export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
+  const port = Number(env.PORT ?? DEFAULT_PORT);
+  return { host: env.HOST || DEFAULT_HOST, port: Number.isInteger(port) && port >= 0 ? port : DEFAULT_PORT };
+}
+
+/** The listening address as an origin a browser on this machine can open (a wildcard address reads as localhost). */
+export function listenOrigin(env: NodeJS.ProcessEnv = process.env): URL {
+  const { host, port } = listenAddress(env);
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`);
+}
+
+export function siteOrigin(astro: { site: URL | undefined; isPrerendered: boolean }): URL {
   const configured = process.env.SITE_URL;
   if (configured) return new URL(configured);
   if (astro.isPrerendered && astro.site) return astro.site;
-  return new URL(astro.url.origin);
+  return listenOrigin();
 }

@@ -4,6 +4,8 @@ export const DEFAULT_PRODUCT_IMAGE = '/images/default-grocery.svg';
 export const urls = {
   home: () => '/',
   product: (id: number) => `/product-detail?id=${id}`,
+  /** Every page that shows one product: the product page and its SPEC §2 alias. */
+  productPages: (id: number) => [`/product-detail?id=${id}`, `/product?id=${id}`],
   brand: (id: number, page?: number) => `/shop?type=brand&id=${id}${page && page > 1 ? `&page=${page}` : ''}`,
   category: (id: string, page?: number) =>
     `/shop?type=category&id=${encodeURIComponent(id)}${page && page > 1 ? `&page=${page}` : ''}`,

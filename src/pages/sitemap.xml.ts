@@ -8,8 +8,8 @@ import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-export const GET: APIRoute = async ({ site, url, isPrerendered }) => {
-  const base = siteOrigin({ site, url, isPrerendered });
+export const GET: APIRoute = async ({ site, isPrerendered }) => {
+  const base = siteOrigin({ site, isPrerendered });
   const [brands, categories, productIds] = await Promise.all([
     allBrands(serverCatalogue),
     allCategories(serverCatalogue),

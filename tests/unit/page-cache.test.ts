@@ -1,36 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { shareableSeconds, withPageCache, type NodeHandler } from '../../scripts/lib/page-cache.ts';
-
-let server: http.Server | undefined;
-afterEach(() => server?.close());
-
-/** Serves `handler` behind the page cache; `clock.now` is the cache's time in ms. */
-async function serve(handler: NodeHandler, clock = { now: 0 }, changesPages?: (req: http.IncomingMessage) => boolean) {
-  server = http.createServer(withPageCache(handler, { maxSeconds: 60, now: () => clock.now, ...(changesPages ? { changesPages } : {}) }));
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, clock };
-}
-
-function countingPage(cacheControl: string, status = 200) {
-  const calls = { n: 0 };
-  const handler: NodeHandler = (req, res) => {
-    if (req.method === 'POST') {
-      res.statusCode = 201;
-      res.end('stored');
-      return;
-    }
-    calls.n++;
-    res.statusCode = status;
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('Content-Type', 'text/html');
-    res.write('<p>page ');
-    res.end(`${calls.n}</p>`);
-  };
-  return { handler, calls };
-}
+// The page cache's and the server layer's rules, as pure functions. Their behaviour in the real built server
+// (OPTIONS, reviews, Cookie, compression, headers) is tested in tests/e2e/serving.spec.ts.
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding, isCompressible } from '../../scripts/lib/compression.ts';
+import { isSamePage, PageCache, shareableSeconds } from '../../scripts/lib/page-cache.ts';
+import { isValidHost } from '../../scripts/lib/shop-handler.ts';
 
 describe('shareableSeconds', () => {
   it.each([
@@ -45,92 +18,105 @@ describe('shareableSeconds', () => {
   });
 });
 
-describe('withPageCache', () => {
-  it('answers a public page from memory until its max-age passes', async () => {
-    const { handler, calls } = countingPage('public, max-age=30');
-    const { base, clock } = await serve(handler);
-    const first = await fetch(`${base}/shop?type=hot`);
-    expect(first.headers.get('x-kirana-cache')).toBe('MISS');
-    expect(await first.text()).toBe('<p>page 1</p>');
-    const second = await fetch(`${base}/shop?type=hot`);
-    expect(second.headers.get('x-kirana-cache')).toBe('HIT');
-    expect(second.headers.get('content-type')).toBe('text/html');
-    expect(await second.text()).toBe('<p>page 1</p>');
-    expect(calls.n).toBe(1);
+describe('isSamePage', () => {
+  it.each([
+    ['/product-detail?id=5', '/product-detail?id=5', true],
+    ['/product-detail?id=5&reviewed=1', '/product-detail?id=5', true],
+    ['/product-detail?reviewed=1&id=5', '/product-detail?id=5', true],
+    ['/product-detail?id=50', '/product-detail?id=5', false],
+    ['/product?id=5', '/product-detail?id=5', false],
+    ['/product-detail', '/product-detail?id=5', false],
+  ])('%s is %s: %s', (url, page, same) => {
+    expect(isSamePage(url, page)).toBe(same);
+  });
+});
+
+describe('PageCache', () => {
+  const page = { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<p>page</p>') };
+
+  it('keeps a page until its time is up', () => {
+    const clock = { now: 0 };
+    const cache = new PageCache({ maxSeconds: 60, now: () => clock.now });
+    cache.put('/shop?type=hot', cache.mark(), page, cache.keepSeconds('public, max-age=30'));
+    expect(cache.get('/shop?type=hot')?.body.toString()).toBe('<p>page</p>');
     clock.now += 31_000;
-    expect(await (await fetch(`${base}/shop?type=hot`)).text()).toBe('<p>page 2</p>');
+    expect(cache.get('/shop?type=hot')).toBeUndefined();
   });
 
-  it('keeps pages apart by their query', async () => {
-    const { handler, calls } = countingPage('public, max-age=30');
-    const { base } = await serve(handler);
-    await fetch(`${base}/product-detail?id=1`);
-    await fetch(`${base}/product-detail?id=2`);
-    expect(calls.n).toBe(2);
+  it('forgets only the pages a write declares', () => {
+    const cache = new PageCache();
+    for (const url of ['/product-detail?id=5', '/product?id=5', '/product-detail?id=6', '/']) cache.put(url, cache.mark(), page, 60);
+    cache.forget(['/product-detail?id=5', '/product?id=5']);
+    expect(cache.get('/product-detail?id=5')).toBeUndefined();
+    expect(cache.get('/product?id=5')).toBeUndefined();
+    expect(cache.get('/product-detail?id=6')).toBeDefined();
+    expect(cache.get('/')).toBeDefined();
   });
 
-  it('never keeps private pages, errors, or answers to requests with credentials', async () => {
-    const priv = countingPage('private, max-age=30');
-    let { base } = await serve(priv.handler);
-    await fetch(`${base}/cart`);
-    await fetch(`${base}/cart`);
-    expect(priv.calls.n).toBe(2);
-    server!.close();
-
-    const missing = countingPage('public, max-age=30', 404);
-    ({ base } = await serve(missing.handler));
-    await fetch(`${base}/nothing`);
-    await fetch(`${base}/nothing`);
-    expect(missing.calls.n).toBe(2);
-    server!.close();
-
-    const page = countingPage('public, max-age=30');
-    ({ base } = await serve(page.handler));
-    await fetch(`${base}/`, { headers: { authorization: 'Bearer x' } });
-    await fetch(`${base}/`, { headers: { authorization: 'Bearer x' } });
-    expect(page.calls.n).toBe(2);
+  it('does not store a render that began before a write changed its page', () => {
+    const cache = new PageCache();
+    const before = cache.mark();
+    cache.forget(['/product-detail?id=5']);
+    cache.put('/product-detail?id=5', before, page, 60);
+    cache.put('/product-detail?id=6', before, page, 60);
+    expect(cache.get('/product-detail?id=5')).toBeUndefined();
+    expect(cache.get('/product-detail?id=6')).toBeDefined();
   });
 
-  it('empties itself after a successful POST, which may have changed a page', async () => {
-    const { handler, calls } = countingPage('public, max-age=30');
-    const { base } = await serve(handler);
-    await fetch(`${base}/product-detail?id=1`);
-    await fetch(`${base}/api/Reviews`, { method: 'POST', body: '{}' });
-    const after = await fetch(`${base}/product-detail?id=1`);
-    expect(after.headers.get('x-kirana-cache')).toBe('MISS');
-    expect(calls.n).toBe(2);
+  it('keeps the compressed forms with the entry', async () => {
+    const cache = new PageCache();
+    const entry = cache.put('/', cache.mark(), { ...page, body: Buffer.from('<p>x</p>'.repeat(500)) }, 60);
+    const first = cache.encodedBody(entry, 'br');
+    expect(cache.encodedBody(entry, 'br')).toBe(first);
+    expect((await first).length).toBeLessThan(entry.body.length);
   });
+});
 
-  it('keeps its pages through writes that change no page', async () => {
-    const { handler, calls } = countingPage('public, max-age=30');
-    const { base } = await serve(handler, { now: 0 }, (req) => req.url === '/api/Reviews');
-    await fetch(`${base}/`);
-    await fetch(`${base}/api/app/ContactMessages`, { method: 'POST', body: '{}' });
-    expect((await fetch(`${base}/`)).headers.get('x-kirana-cache')).toBe('HIT');
-    expect(calls.n).toBe(1);
+describe('chooseEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*', 'br'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
   });
+});
 
-  it('does not store a page whose render began before a write emptied the cache', async () => {
-    let release: () => void = () => {};
-    let renders = 0;
-    const slowPage: NodeHandler = (req, res) => {
-      if (req.method === 'POST') {
-        res.statusCode = 201;
-        res.end();
-        return;
-      }
-      renders++;
-      res.setHeader('Cache-Control', 'public, max-age=30');
-      res.write('<p>old</p>');
-      new Promise<void>((r) => (release = r)).then(() => res.end());
-    };
-    const { base } = await serve(slowPage);
-    // The headers arrive once the render has begun (it has written its first chunk).
-    const slow = await fetch(`${base}/product-detail?id=1`);
-    await fetch(`${base}/api/Reviews`, { method: 'POST', body: '{}' });
-    release();
-    expect(await slow.text()).toBe('<p>old</p>');
-    expect(renders).toBe(1);
-    expect((await fetch(`${base}/product-detail?id=1`)).headers.get('x-kirana-cache')).toBe('MISS');
+describe('isCompressible', () => {
+  it.each([
+    ['text/html', true],
+    ['text/html; charset=utf-8', true],
+    ['application/json', true],
+    ['application/ld+json', true],
+    ['image/svg+xml', true],
+    ['application/xml; charset=utf-8', true],
+    ['image/png', false],
+    ['image/avif', false],
+    ['application/octet-stream', false],
+    [undefined, false],
+  ])('%s → %s', (type, compressible) => {
+    expect(isCompressible(type)).toBe(compressible);
+  });
+});
+
+describe('isValidHost', () => {
+  it.each([
+    ['localhost:4321', true],
+    ['127.0.0.1:4321', true],
+    ['[::1]:4321', true],
+    ['Shop.Example.in', true],
+    ['evil.example', true],
+    ['a@b', false],
+    ['a/b', false],
+    ['shop.example.in:99999', false],
+    ['shop example', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (host, valid) => {
+    expect(isValidHost(host)).toBe(valid);
   });
 });

@@ -6,6 +6,8 @@ import { productExists } from '../services/catalogue.ts';
 import { addReview, reviewsOf } from '../services/reviews.ts';
 import { json } from './openapi.ts';
 import { writeLimiter, type WriteLimit } from '../rate-limit.ts';
+import { changedPagesHeader } from '../../lib/api/headers.ts';
+import { urls } from '../../lib/urls.ts';
 
 export const DEFAULT_REVIEW_LIMIT: WriteLimit = { writes: 10, windowSeconds: 600 };
 
@@ -52,7 +54,8 @@ export function registerReviewRoutes(app: OpenAPIHono, db: Database, limit: Writ
       const review = c.req.valid('json');
       if (!(await productExists(db, review.productsId))) throw notFound(`No product has id ${review.productsId}`);
       await limitReviews(c);
-      return c.json(await addReview(db, review), 201);
+      // The review shows on its product's pages: the page cache forgets those, and only those.
+      return c.json(await addReview(db, review), 201, changedPagesHeader(urls.productPages(review.productsId)));
     },
   );
 }

@@ -1,0 +1,232 @@
+// What the shop's server does around the Astro handler on every request: refuse a malformed Host, set the
+// security headers, answer OPTIONS briefly, send pre-compressed build assets, answer shared pages from the
+// page cache, compress text answers, and let successful writes empty the pages they declare changed.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
+import {
+  chooseEncoding,
+  compressStream,
+  HASHED_ASSETS_DIR,
+  IMMUTABLE_CACHE_CONTROL,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  PRECOMPRESSED_TYPES,
+  preCompressedPath,
+  type Encoding,
+} from './compression.ts';
+import { CACHE_HEADER, PageCache, type CachedPage } from './page-cache.ts';
+import { addVary, onResponseHead, type BodySink, type RawResponse } from './response-hook.ts';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ShopHandlerOptions {
+  /** dist/client: where the pre-compressed assets are. */
+  clientDir: string;
+  pageCache: PageCache;
+  /** SITE_URL: HSTS is sent when it is https. */
+  siteUrl: string | undefined;
+}
+
+/** Features the shop never uses, turned off for it and anything it might embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer',
+  'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking', 'browsing-topics',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** For answers that are not pages (API JSON, files): they load nothing and may not be framed. */
+const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** An SVG opened by itself may use its own styles, nothing else. */
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+export function securityHeaders(siteUrl: string | undefined): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'X-Frame-Options': 'DENY',
+    ...(siteUrl?.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** A Host header that is a host name or address with an optional port, and nothing else (no user, path, spaces). */
+export function isValidHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  try {
+    return new URL(`http://${host}`).host === host.toLowerCase().replace(/:80$/, '');
+  } catch {
+    return false;
+  }
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: string, message: string) {
+  const body = JSON.stringify({ error: { code, message } });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Content-Security-Policy': NON_PAGE_CSP });
+  res.end(body);
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** /_astro/name.ext → its .br or .gz file, when the build wrote one (looked up once per file). */
+function precompressedAssets(clientDir: string) {
+  const found = new Map<string, { file: string; size: number } | null>();
+  const ASSET = new RegExp(`^/${HASHED_ASSETS_DIR}/[\\w.-]+$`);
+  return (pathname: string, encoding: Encoding) => {
+    if (!ASSET.test(pathname)) return null;
+    const file = preCompressedPath(path.join(clientDir, pathname), encoding);
+    if (!found.has(file)) {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      found.set(file, stat?.isFile() ? { file, size: stat.size } : null);
+    }
+    return found.get(file)!;
+  };
+}
+
+/** Sends the body through the compressor as it comes: its length is known only at the end. */
+function streamOut(res: ServerResponse, raw: RawResponse, encoding: Encoding): BodySink {
+  res.removeHeader('content-length');
+  res.setHeader('Content-Encoding', encoding);
+  raw.writeHead();
+  const stream = compressStream(encoding);
+  stream.on('data', (chunk: Buffer) => raw.write(chunk));
+  stream.on('end', () => raw.end());
+  return { write: (chunk) => void stream.write(chunk), end: () => void stream.end() };
+}
+
+function passThrough(raw: RawResponse): BodySink {
+  raw.writeHead();
+  return { write: (chunk) => raw.write(chunk), end: () => raw.end() };
+}
+
+export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl }: ShopHandlerOptions): NodeHandler {
+  const security = Object.entries(securityHeaders(siteUrl));
+  const findAsset = precompressedAssets(clientDir);
+
+  /** The entry's body as this shopper takes it: compressed (once per encoding) when it is text worth it. */
+  const bodyFor = async (entry: CachedPage, encoding: Encoding | undefined) => {
+    const compress = encoding && isCompressible(String(entry.headers['content-type'])) && entry.body.length >= MIN_COMPRESS_BYTES;
+    return compress ? { body: await pageCache.encodedBody(entry, encoding), encoding } : { body: entry.body, encoding: undefined };
+  };
+
+  const sendCached = async (req: IncomingMessage, res: ServerResponse, entry: CachedPage, accepted: Encoding | undefined) => {
+    const { body, encoding } = await bodyFor(entry, accepted);
+    res.writeHead(entry.status, {
+      ...entry.headers,
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      'Content-Length': body.length,
+      [CACHE_HEADER]: 'HIT',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  /** Shapes Astro's answer at the moment it sends its head: cache it, compress it, or let it through. */
+  const shapeAnswer = (req: IncomingMessage, res: ServerResponse, encoding: Encoding | undefined, cacheable: boolean) => {
+    const url = req.url ?? '/';
+    const mark = pageCache.mark();
+    onResponseHead(res, (raw: RawResponse): BodySink | undefined => {
+      const changed = res.getHeader(CHANGED_PAGES_HEADER);
+      res.removeHeader(CHANGED_PAGES_HEADER);
+      const method = req.method ?? 'GET';
+      if (changed && res.statusCode < 400 && method !== 'GET' && method !== 'HEAD') pageCache.forget(String(changed).split(/\s+/).filter(Boolean));
+
+      const contentType = String(res.getHeader('content-type') ?? '');
+      if (!res.hasHeader('content-security-policy')) {
+        // Astro puts the page's own policy (with its script and style hashes) on every page it renders.
+        if (!contentType.startsWith('text/html')) res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
+      }
+      const compressible = isCompressible(contentType) && !res.hasHeader('content-encoding') && res.statusCode !== 204 && res.statusCode !== 304;
+      if (compressible) addVary(res, 'Accept-Encoding');
+      const length = res.hasHeader('content-length') ? Number(res.getHeader('content-length')) : undefined;
+      const worthIt = compressible && encoding !== undefined && method !== 'HEAD' && (length === undefined || length >= MIN_COMPRESS_BYTES);
+
+      const seconds = pageCache.keepSeconds(String(res.getHeader('cache-control') ?? ''));
+      const storable =
+        cacheable && res.statusCode === 200 && seconds > 0 && !res.hasHeader('set-cookie') && !res.hasHeader('content-encoding') &&
+        (length === undefined || length <= pageCache.maxBodyBytes);
+      if (storable) return storeThenSend(res, raw, url, mark, seconds, worthIt ? encoding : undefined);
+      return worthIt ? streamOut(res, raw, encoding) : undefined;
+    });
+  };
+
+  /** Collects a page that will be kept, stores it, and sends it (compressed once if the shopper takes it). A body
+   * of unknown length that outgrows the cache's limit is not kept: it goes out as it comes. */
+  const storeThenSend = (
+    res: ServerResponse, raw: RawResponse, url: string, mark: number, seconds: number, encoding: Encoding | undefined,
+  ): BodySink => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let overflow: BodySink | undefined;
+    return {
+      write: (chunk) => {
+        if (overflow) return overflow.write(chunk);
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size <= pageCache.maxBodyBytes) return;
+        overflow = encoding ? streamOut(res, raw, encoding) : passThrough(raw);
+        for (const buffered of chunks) overflow.write(buffered);
+        chunks = [];
+      },
+      end: () => {
+        if (overflow) return overflow.end();
+        const headers = res.getHeaders();
+        for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', CACHE_HEADER]) delete headers[name];
+        const entry = pageCache.put(url, mark, { status: res.statusCode, headers, body: Buffer.concat(chunks) }, seconds);
+        res.setHeader(CACHE_HEADER, 'MISS');
+        bodyFor(entry, encoding).then(
+          ({ body, encoding }) => {
+            if (encoding) res.setHeader('Content-Encoding', encoding);
+            res.setHeader('Content-Length', body.length);
+            raw.writeHead();
+            raw.end(body);
+          },
+          () => res.destroy(),
+        );
+      },
+    };
+  };
+
+  return (req, res) => {
+    for (const [name, value] of security) res.setHeader(name, value);
+    if (!isValidHost(req.headers.host)) return sendJsonError(res, 400, 'bad_host', 'The Host header is not a valid host name.');
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    // Pages take GET, HEAD and POST (forms); the API answers its own OPTIONS (CORS preflight).
+    if (method === 'OPTIONS' && !isApiPath(url)) {
+      res.writeHead(204, { Allow: 'GET, HEAD, POST, OPTIONS' });
+      return res.end();
+    }
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const pathname = url.split('?')[0]!;
+    if ((method === 'GET' || method === 'HEAD') && encoding) {
+      const asset = findAsset(pathname, encoding);
+      const type = PRECOMPRESSED_TYPES[path.extname(pathname)];
+      if (asset && type) {
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Encoding': encoding,
+          'Content-Length': asset.size,
+          'Cache-Control': IMMUTABLE_CACHE_CONTROL,
+          'Content-Security-Policy': type.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP,
+          Vary: 'Accept-Encoding',
+        });
+        if (method === 'HEAD') return res.end();
+        fs.createReadStream(asset.file).on('error', () => res.destroy()).pipe(res);
+        return;
+      }
+    }
+    // Credentials might get a personal answer: never from or into the cache. The shop sets no cookies
+    // (sign-in lives in localStorage), so a Cookie header changes nothing and does not bypass it.
+    const cacheable = (method === 'GET' || method === 'HEAD') && !req.headers.authorization && pageCache.maxSeconds > 0;
+    if (cacheable) {
+      const hit = pageCache.get(url);
+      if (hit) {
+        void sendCached(req, res, hit, encoding).catch(() => res.destroy());
+        return;
+      }
+    }
+    shapeAnswer(req, res, encoding, cacheable && method === 'GET');
+    astro(req, res);
+  };
+}
