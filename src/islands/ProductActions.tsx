@@ -1,7 +1,11 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-import { useEffect, useRef, useState } from 'react';
+// With it, 'Add to cart' follows SPEC §4 (src/stores/cart.ts) and says how it went in a toast.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
+import { toastError, toastSuccess } from '../lib/toast.ts';
+import { urls } from '../lib/urls.ts';
+import { addToCart } from '../stores/cart.ts';
 import type { ProductActionsData } from '../lib/variants.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
@@ -26,6 +30,31 @@ function Actions({ product, showPercent = false }: Props) {
   const pricePaise = variant?.pricePaise ?? product.pricePaise;
   const mrpPaise = variant?.mrpPaise ?? product.mrpPaise;
   const off = percentOff(pricePaise, mrpPaise);
+  const [adding, setAdding] = useState(false);
+  const [inCart, setInCart] = useState(0);
+
+  const onAdd = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (adding) return;
+    setAdding(true);
+    const here = `${window.location.pathname}${window.location.search}`;
+    try {
+      const outcome = await addToCart({ productId: product.id, variantId: variant?.id, priceId: variant?.priceId });
+      if (outcome.kind === 'added') {
+        setInCart(outcome.qtyInCart);
+        void toastSuccess(`${outcome.name} added to cart!`);
+      } else if (outcome.kind === 'failed') {
+        void toastError(outcome.message);
+      } else if (outcome.message) {
+        // Say why before leaving for the sign-in page, then come back here (SPEC §4).
+        void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here)) });
+      } else {
+        window.location.assign(urls.login(here));
+      }
+    } finally {
+      setAdding(false);
+    }
+  };
 
   return (
     <div className="product-actions">
@@ -58,12 +87,17 @@ function Actions({ product, showPercent = false }: Props) {
         </label>
       )}
       {product.inStock ? (
-        // The cart itself arrives with sign-in; until a shopper is signed in, adding sends them to sign in (SPEC §4).
-        <form action="/login" method="get" className="add">
-          <input type="hidden" name="next" value={`/product-detail?id=${product.id}`} />
-          <button type="submit" className="button add-button">
+        // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
+        <form action={urls.login()} method="get" className="add" onSubmit={onAdd}>
+          <input type="hidden" name="next" value={urls.product(product.id)} />
+          <button type="submit" className="button add-button" aria-disabled={adding || undefined}>
             Add to cart<span className="visually-hidden">: {product.name}</span>
           </button>
+          {inCart > 0 && (
+            <span className="in-cart" data-testid="in-cart">
+              {inCart} in cart
+            </span>
+          )}
         </form>
       ) : (
         <p className="out-of-stock">Out of stock</p>
