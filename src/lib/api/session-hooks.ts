@@ -15,11 +15,11 @@ export interface SessionStore {
 }
 
 /** Set `context: { fresh: true }` on a call (the cart's, the account's) to refresh a token about to expire first. */
-export interface SessionContext {
+export type SessionContext = {
   fresh?: boolean;
   /** Sign-in calls: their 401 means wrong credentials, not an expired token, so there is nothing to refresh. */
   credentials?: boolean;
-}
+};
 
 export const REFRESH_PATH = 'Authenticate/RefreshToken';
 
