@@ -88,7 +88,7 @@ function Actions({ product, showPercent = false }: Props) {
       )}
       {product.inStock ? (
         // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
-        <form action={urls.login()} method="get" className="add" onSubmit={onAdd}>
+        <form action={urls.login()} method="get" className="add" onSubmit={onAdd} data-add-to-cart>
           <input type="hidden" name="next" value={urls.product(product.id)} />
           <button type="submit" className="button add-button" aria-disabled={adding || undefined}>
             Add to cart<span className="visually-hidden">: {product.name}</span>

@@ -45,9 +45,9 @@ describe('fieldProblem', () => {
 });
 
 describe('apiErrorMessage', () => {
-  const failure = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const failure = (status: number, body: unknown) => {
     const request = new Request('http://shop.test/api/app/Carts', { method: 'POST' });
-    const error = new HTTPError(new Response(null, { status, headers }), request, {} as never);
+    const error = new HTTPError(new Response(null, { status }), request, {} as never);
     (error as { data: unknown }).data = body;
     return error;
   };
@@ -55,10 +55,6 @@ describe('apiErrorMessage', () => {
   it("reads the API's message", () =>
     expect(apiErrorMessage(failure(409, { error: { code: 'conflict', message: 'Tomato is out of stock.' } }), 'x')).toBe(
       'Tomato is out of stock.',
-    ));
-  it('adds how long to wait on 429', () =>
-    expect(apiErrorMessage(failure(429, { error: { code: 'rate_limited', message: 'Too many tries.' } }, { 'retry-after': '30' }), 'x')).toBe(
-      'Too many tries. Please try again in 30 seconds.',
     ));
   it('falls back when the body is not ours (no stack trace or HTML shown)', () =>
     expect(apiErrorMessage(failure(500, '<html>boom</html>'), 'Could not sign you in.')).toBe('Could not sign you in.'));

@@ -29,13 +29,8 @@ export function apiStatus(error: unknown): number {
 /** A sentence for the shopper: the API's own message, or `fallback` (with a hint when the network failed). */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   const body = apiError(error);
-  if (body) {
-    if (apiStatus(error) === 429) {
-      const wait = Number(isHTTPError(error) ? error.response.headers.get('retry-after') : NaN);
-      if (Number.isFinite(wait) && wait > 0) return `${body.message} Please try again in ${Math.ceil(wait)} seconds.`;
-    }
-    return body.message;
-  }
+  // The API's messages are written for shoppers (a 429's already says when to try again).
+  if (body) return body.message;
   if (isNetworkError(error) || isTimeoutError(error)) return `${fallback} Check your connection and try again.`;
   return fallback;
 }
