@@ -2,6 +2,7 @@
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
 // With it, 'Add to cart' follows SPEC §4 (src/stores/cart.ts) and says how it went in a toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
@@ -33,13 +34,20 @@ function Actions({ product, showPercent = false }: Props) {
   const [adding, setAdding] = useState(false);
   const [inCart, setInCart] = useState(0);
 
-  const onAdd = async (event: SubmitEvent<HTMLFormElement>) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void add();
+  };
+
+  const add = async () => {
     if (adding) return;
     setAdding(true);
     const here = `${window.location.pathname}${window.location.search}`;
+    // The select's own value: right even for a press held from before hydration (the state catches up later).
+    const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
     try {
-      const outcome = await addToCart({ productId: product.id, variantId: variant?.id, priceId: variant?.priceId });
+      const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId });
       if (outcome.kind === 'added') {
         setInCart(outcome.qtyInCart);
         void toastSuccess(`${outcome.name} added to cart!`);
@@ -55,6 +63,13 @@ function Actions({ product, showPercent = false }: Props) {
       setAdding(false);
     }
   };
+  // A press held before hydration (src/lib/early-add-to-cart.ts).
+  const addRef = useRef(add);
+  addRef.current = add;
+  useEffect(() => {
+    const form = formRef.current;
+    return form ? takePendingAdd(form, () => void addRef.current()) : undefined;
+  }, []);
 
   return (
     <div className="product-actions">
@@ -88,7 +103,7 @@ function Actions({ product, showPercent = false }: Props) {
       )}
       {product.inStock ? (
         // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
-        <form action={urls.login()} method="get" className="add" onSubmit={onAdd} data-add-to-cart>
+        <form ref={formRef} action={urls.login()} method="get" className="add" onSubmit={onSubmit} data-add-to-cart>
           <input type="hidden" name="next" value={urls.product(product.id)} />
           <button type="submit" className="button add-button" aria-disabled={adding || undefined}>
             Add to cart<span className="visually-hidden">: {product.name}</span>

@@ -4,16 +4,16 @@ import type { ToastOptions } from 'react-toastify';
 
 export const TOAST_MS = 3000;
 
-let loading: Promise<typeof import('react-toastify/unstyled')> | undefined;
+let loading: Promise<typeof import('react-toastify')> | undefined;
 
 function toastify() {
   loading ??= (async () => {
     const [lib, { createElement }, { createRoot }] = await Promise.all([
-      import('react-toastify/unstyled'),
+      // Brings its own styles (injected on load): the build inlines every stylesheet, which leaves no file for a
+      // lazily imported one. A Content-Security-Policy must allow it (style-src).
+      import('react-toastify'),
       import('react'),
       import('react-dom/client'),
-      // A stylesheet file rather than styles injected by script, so a strict Content-Security-Policy allows it.
-      import('react-toastify/ReactToastify.css'),
     ]);
     const host = document.createElement('div');
     host.dataset.toasts = '';
