@@ -7,10 +7,12 @@ import { createApp } from '../src/server/app.ts';
 import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
+import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
 
 const settings = readServerSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
+const accounts = await accountDepsFromSettings(settings, (m) => console.log(`[kirana-api] ${m}`));
 const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
 
 const server = new Hono();
@@ -24,7 +26,7 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db }));
+server.route('/', createApp({ db: handle.db, accounts }));
 
 const http = serve({ fetch: server.fetch, hostname, port }, () =>
   console.log(`[kirana-api] listening on http://${hostname}:${port}/api (OpenAPI: /api/openapi.json)`),

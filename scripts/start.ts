@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
+import { resolveJwtSecret } from '../src/server/auth/secret.ts';
 import { serveShop } from './serve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +37,10 @@ function buildIfStale() {
 
 async function prepareDatabase() {
   if (process.env.API_URL) return console.log(`[kirana] using the API at ${process.env.API_URL}`);
-  const handle = await openShopDatabase(readServerSettings(), (m) => console.log(`[kirana] ${m}`));
+  const settings = readServerSettings();
+  // Refuse to start now, with a clear message, rather than on the first shopper's request.
+  resolveJwtSecret(settings);
+  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`));
   await handle.close();
 }
 

@@ -18,10 +18,13 @@ const email = z
   .max(ACCOUNT_LIMITS.email.max, 'email is too long')
   .pipe(z.email('email must be a valid email address'));
 
+/** Drops what shoppers add around a mobile number: spaces, dashes and a leading +91 or 0. */
+export const normalizeMobile = (phone: string) => phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '');
+
 /** A 10-digit Indian mobile number; spaces, dashes and a leading +91 or 0 are forgiven and dropped. */
 const mobile = z
   .string({ error: 'phone is required' })
-  .transform((p) => p.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))
+  .transform(normalizeMobile)
   .pipe(z.string().regex(INDIAN_MOBILE_PATTERN, 'phone must be a 10-digit Indian mobile number'));
 
 /** Length only here; the server also refuses common passwords (a message the shopper can act on). */

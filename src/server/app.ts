@@ -9,6 +9,8 @@ import type { WriteLimit } from './rate-limit.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
+import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
+import { registerCartRoutes } from './routes/cart.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -18,9 +20,11 @@ export interface AppDeps {
   logError?: (error: unknown) => void;
   contactLimit?: WriteLimit;
   reviewLimit?: WriteLimit;
+  /** Token secret, mailer, link origin and limits of the account and cart routes (src/server/auth/setup.ts). */
+  accounts: AccountDeps;
 }
 
-export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit, reviewLimit }: AppDeps) {
+export function createApp({ db, logError = (e) => console.error('[api]', e), contactLimit, reviewLimit, accounts }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -43,13 +47,17 @@ export function createApp({ db, logError = (e) => console.error('[api]', e), con
   registerReviewRoutes(app, db, reviewLimit);
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
+  const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
+  registerCartRoutes(app, db, authenticate);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
       title: 'Kirana API',
       version: '1.0.0',
-      description: 'Catalogue, reviews and pictures of the Kirana grocery storefront. Errors are { error: { code, message } }.',
+      description:
+        'Catalogue, reviews, pictures, accounts and carts of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
+        'Account and cart calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
     },
   });
 

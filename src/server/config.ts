@@ -10,6 +10,10 @@ const settingsSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Kirana <no-reply@kirana.local>'),
+  SITE_URL: z.url('SITE_URL must be an absolute URL such as https://shop.example.in').optional(),
+  PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
 });
 
 export type ServerSettings = {
@@ -17,6 +21,11 @@ export type ServerSettings = {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   seedOnEmpty: boolean;
+  /** Unset: mails are written to `<dataDir>/outbox/` instead of being sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where links in mails point: SITE_URL, else this machine's shop; never the Host a request claims. */
+  siteOrigin: string;
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -24,6 +33,10 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     ...env,
     DATABASE_URL: env.DATABASE_URL || undefined,
     JWT_SECRET: env.JWT_SECRET || undefined,
+    SMTP_URL: env.SMTP_URL || undefined,
+    SITE_URL: env.SITE_URL || undefined,
+    MAIL_FROM: env.MAIL_FROM || undefined,
+    PORT: env.PORT || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -35,5 +48,8 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
   };
 }

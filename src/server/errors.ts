@@ -4,7 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type ErrorCode =
   | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'unsupported_media_type'
   | 'too_many_requests'
   | 'payload_too_large'
@@ -23,6 +26,9 @@ export class ApiError extends Error {
 
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
+export const unauthorized = (message: string) => new ApiError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
+export const conflict = (message: string) => new ApiError(409, 'conflict', message);
 
 export function errorBody(code: ErrorCode, message: string) {
   return { error: { code, message } };

@@ -1,4 +1,4 @@
-// Per-address limits on anonymous writes (reviews, contact messages).
+// Limits on anonymous writes (reviews, contact messages) and on sign-in calls, per address or per account.
 import type { Context } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { CLIENT_IP_HEADER } from '../lib/api/headers.ts';
@@ -15,10 +15,18 @@ export interface WriteLimit {
  * (rate-limiter-flexible has a PostgreSQL one). Throws a 429 ApiError with Retry-After past the limit.
  */
 export function writeLimiter(limit: WriteLimit, what: string) {
+  const byKey = keyedLimiter(limit, what);
+  return (c: Context) => byKey(c, clientAddress(c));
+}
+
+export const clientAddress = (c: Context) => c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+
+/** Like writeLimiter, for any key (an account's email, a user id): `(c, key)` throws the 429 past the limit. */
+export function keyedLimiter(limit: WriteLimit, what: string) {
   const limiter = new RateLimiterMemory({ points: limit.writes, duration: limit.windowSeconds });
-  return async (c: Context) => {
+  return async (c: Context, key: string) => {
     try {
-      await limiter.consume(c.req.header(CLIENT_IP_HEADER) ?? 'unknown');
+      await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -4,12 +4,16 @@ import { errorBody } from './errors.ts';
 import { readServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
+import { accountDepsFromSettings } from './auth/setup.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
 async function boot() {
-  const handle = await openShopDatabase(readServerSettings(), (m) => console.log(`[kirana] ${m}`));
-  return { api: createApp({ db: handle.db }), handle };
+  const settings = readServerSettings();
+  const log = (m: string) => console.log(`[kirana] ${m}`);
+  const accounts = await accountDepsFromSettings(settings, log);
+  const handle = await openShopDatabase(settings, log);
+  return { api: createApp({ db: handle.db, accounts }), handle };
 }
 
 /** The API of this process, booted on first use. A failed boot is retried by the next call. */

@@ -1,10 +1,17 @@
 // Each API test file gets its own freshly migrated and seeded database and a real HTTP server on a free port.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
 import type { WriteLimit } from '../../src/server/rate-limit.ts';
+import type { RegisterInput, SessionDto } from '../../src/server/account-schemas.ts';
+import type { ScryptCost } from '../../src/server/auth/passwords.ts';
+import { outboxMailer, type Mail, type Mailer } from '../../src/server/mail.ts';
+import type { AuthLimits } from '../../src/server/routes/auth.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 
@@ -13,7 +20,29 @@ export interface TestApi {
   baseUrl: string;
   get(path: string): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Any method; a `token` is sent as the bearer. */
+  call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Registers a shopper (a fresh email and phone unless given) and returns the session. */
+  register(overrides?: Partial<RegisterInput>): Promise<SessionDto & { password: string }>;
+  /** The access tokens are signed with this. */
+  jwtSecret: string;
+  /** The folder the reset mails are written to. */
+  outbox: string;
+  /** Resolves with the next mail sent to `to` (also one sent before the call). */
+  mailTo(to: string): Promise<Mail>;
   close(): Promise<void>;
+}
+
+/** Cheap scrypt for the tests' many sign-ins; tests/api/passwords.test.ts checks the real cost. */
+export const TEST_SCRYPT: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
+export const TEST_PASSWORD = 'tamarind-rice-42';
+
+let shopperCount = 0;
+/** A fresh, valid registration; ten digits starting with 9, unique within the test file. */
+export function newShopper(overrides: Partial<RegisterInput> = {}): RegisterInput & { password: string } {
+  shopperCount += 1;
+  const n = `${process.pid}${shopperCount}`.slice(-8).padStart(8, '0');
+  return { name: 'Meera Iyer', email: `meera.${n}@example.in`, phone: `98${n}`, password: TEST_PASSWORD, ...overrides };
 }
 
 /** Creates an empty database on the PostgreSQL server at serverUrl; drop() removes it again. */
@@ -45,20 +74,63 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 }
 
 export async function startTestApi(
-  options: { products?: number; contactLimit?: WriteLimit; reviewLimit?: WriteLimit } = {},
+  options: {
+    products?: number;
+    contactLimit?: WriteLimit;
+    reviewLimit?: WriteLimit;
+    authLimits?: AuthLimits;
+    passwordCost?: ScryptCost;
+    linkOrigin?: string;
+  } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
   await seedCatalogue(handle.db, { products: options.products ?? 60 });
   const errors: unknown[] = [];
-  const app = createApp({ db: handle.db, logError: (e) => errors.push(e), contactLimit: options.contactLimit, reviewLimit: options.reviewLimit });
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const outboxRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-outbox-'));
+  const outbox = path.join(outboxRoot, 'outbox');
+  const mails = mailRecorder(outboxMailer(outbox, 'Kirana <shop@example.in>', () => {}));
+  const app = createApp({
+    db: handle.db,
+    logError: (e) => errors.push(e),
+    contactLimit: options.contactLimit,
+    reviewLimit: options.reviewLimit,
+    accounts: {
+      jwtSecret,
+      mailer: mails.mailer,
+      linkOrigin: options.linkOrigin ?? 'https://shop.example.in',
+      limits: options.authLimits ?? { perAddress: { writes: 1000, windowSeconds: 60 }, perAccount: { writes: 1000, windowSeconds: 60 } },
+      passwordCost: options.passwordCost ?? TEST_SCRYPT,
+    },
+  });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const call: TestApi['call'] = (method, path, { body, token, headers = {} } = {}) =>
+    fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     db: handle.db,
     baseUrl,
+    call,
+    jwtSecret,
+    outbox,
+    mailTo: mails.next,
+    register: async (overrides) => {
+      const shopper = newShopper(overrides);
+      const res = await call('POST', '/api/Authenticate/Register', { body: shopper });
+      if (res.status !== 201) throw new Error(`Register answered ${res.status}: ${await res.text()}`);
+      return { ...((await res.json()) as SessionDto), password: shopper.password };
+    },
     get: (path) => fetch(baseUrl + path),
     post: (path, body, headers = {}) =>
       fetch(baseUrl + path, {
@@ -70,6 +142,7 @@ export async function startTestApi(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
       await drop();
+      fs.rmSync(outboxRoot, { recursive: true, force: true });
       if (errors.length) throw new Error(`The API logged unexpected errors: ${errors.map(String).join('; ')}`);
     },
   };
@@ -84,3 +157,26 @@ export async function errorOf(res: Response): Promise<{ code: string; message: s
   return { code: body.error.code, message: body.error.message };
 }
 
+
+/** Passes mails on to `inner` and lets a test await the one sent to an address. */
+function mailRecorder(inner: Mailer) {
+  const sent: Mail[] = [];
+  const waiting: Array<{ to: string; resolve: (mail: Mail) => void }> = [];
+  return {
+    mailer: {
+      async send(mail: Mail) {
+        await inner.send(mail);
+        sent.push(mail);
+        for (const w of waiting.filter((w) => w.to === mail.to)) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve(mail);
+        }
+      },
+    } satisfies Mailer,
+    next(to: string): Promise<Mail> {
+      const index = sent.findIndex((m) => m.to === to);
+      if (index >= 0) return Promise.resolve(sent.splice(index, 1)[0]!);
+      return new Promise((resolve) => waiting.push({ to, resolve }));
+    },
+  };
+}

@@ -1,9 +1,12 @@
 // Several shop processes (storefront, standalone API, a second instance) may start together on one empty
 // PostgreSQL database. Exactly one must migrate and seed it; the others wait and find it ready.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
-import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { migrationsFolder, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { createServerDatabase } from '../api/harness.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,7 +21,7 @@ describe('shops starting together on one empty PostgreSQL database', () => {
   it('migrate and seed it once, and all of them open', async () => {
     const { url, drop } = await createServerDatabase(serverUrl);
     cleanups.push(drop);
-    const settings = { dataDir: '', databaseUrl: url, jwtSecret: undefined, seedOnEmpty: true };
+    const settings = { ...readServerSettings({}), dataDir: '', databaseUrl: url, jwtSecret: 'a test secret of the PostgreSQL suite' };
     const messages: string[] = [];
     const opened = await Promise.allSettled(
       [1, 2, 3].map(() => openShopDatabase(settings, (m) => messages.push(m))),
@@ -36,6 +39,7 @@ describe('shops starting together on one empty PostgreSQL database', () => {
     };
     expect(await count('products')).toBe(400);
     expect(await count('brands')).toBe(48);
-    expect(await count('drizzle.__drizzle_migrations')).toBe(2);
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(await count('drizzle.__drizzle_migrations')).toBe(journal.entries.length);
   });
 });

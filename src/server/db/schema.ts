@@ -144,10 +144,53 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
+    // A 10-digit Indian mobile number (no +91): shoppers may sign in with it.
+    phone: text('phone').notNull(),
+    // scrypt, with its parameters and salt in the string (src/server/auth/passwords.ts).
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
+);
+
+/**
+ * Opaque refresh tokens, stored as their SHA-256. Each sign-in starts a family; a refresh uses its token once and
+ * issues the next one in the same family. A token presented twice revokes its whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Password reset links: the token's SHA-256, single-use, short-lived. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 export const cartLines = pgTable(
@@ -166,7 +209,11 @@ export const cartLines = pgTable(
     qty: integer('qty').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cart_lines_user_idx').on(t.userId)],
+  (t) => [
+    index('cart_lines_user_idx').on(t.userId),
+    // One line per product and pack size: adding it again raises the line's qty (an upsert on this index).
+    uniqueIndex('cart_lines_user_product_variant_key').on(t.userId, t.productId, sql`coalesce(${t.variantId}, 0)`),
+  ],
 );
 
 export const contactMessages = pgTable(

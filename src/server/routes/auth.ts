@@ -1,0 +1,342 @@
+// Accounts: register, sign in and out, token refresh, password reset and change, the shopper's profile.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  LogoutSchema,
+  MessageSchema,
+  RefreshTokenSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  SessionSchema,
+  UpdateProfileSchema,
+  UserSchema,
+  normalizeMobile,
+  type SessionDto,
+  type UserDto,
+} from '../account-schemas.ts';
+import { BEARER, bearerAuth } from '../auth/bearer.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, OWASP_SCRYPT, verifyPassword, type ScryptCost } from '../auth/passwords.ts';
+import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import type { Mailer } from '../mail.ts';
+import { clientAddress, keyedLimiter, type WriteLimit } from '../rate-limit.ts';
+import { ErrorSchema } from '../schemas.ts';
+import * as accounts from '../services/accounts.ts';
+import { json } from './openapi.ts';
+
+/** Limits of each of Register, Login, RefreshToken and ForgotPassword, counted apart. */
+export interface AuthLimits {
+  perAddress: WriteLimit;
+  perAccount: WriteLimit;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  perAddress: { writes: 30, windowSeconds: 900 },
+  perAccount: { writes: 10, windowSeconds: 900 },
+};
+
+export interface AccountDeps {
+  /** Signs access tokens (HS256). */
+  jwtSecret: string;
+  /** Sends password reset links. */
+  mailer: Mailer;
+  /** Origin of the links in mails, e.g. https://shop.example.in: from the settings, never from a request's Host. */
+  linkOrigin: string;
+  limits?: AuthLimits;
+  /** scrypt's cost; OWASP's unless a test wants cheaper hashes. */
+  passwordCost?: ScryptCost;
+}
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const PHONE_TAKEN = 'An account with this phone number already exists';
+const WRONG_LOGIN = 'The email, phone or password is not right';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+
+export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: AccountDeps, logError: (error: unknown) => void) {
+  const { mailer, linkOrigin, limits = DEFAULT_AUTH_LIMITS, passwordCost = OWASP_SCRYPT } = deps;
+  const tokens = new AccessTokens(deps.jwtSecret);
+  const authenticate = bearerAuth(tokens, db);
+
+  const limited = (what: string) => {
+    const byAddress = keyedLimiter(limits.perAddress, what);
+    const byAccount = keyedLimiter(limits.perAccount, what);
+    return async (c: Context, account: string | undefined) => {
+      await byAddress(c, clientAddress(c));
+      if (account !== undefined) await byAccount(c, account);
+    };
+  };
+  const limitRegister = limited('registrations');
+  const limitLogin = limited('sign-in attempts');
+  const limitRefresh = limited('token refreshes');
+  const limitForgot = limited('password reset requests');
+
+  // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword('not anyone’s password', passwordCost));
+
+  async function startSession(user: UserDto, familyId?: string): Promise<SessionDto> {
+    const issued = await accounts.issueRefreshToken(db, user.id, familyId);
+    const token = await tokens.sign({ userId: user.id, sessionId: issued.familyId });
+    return { token, refreshToken: issued.refreshToken, user };
+  }
+
+  async function newPasswordHash(password: string) {
+    if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
+    return hashPassword(password, passwordCost);
+  }
+
+  async function refuseTaken(fields: { email?: string; phone: string }, exceptUserId?: number) {
+    const taken = await accounts.takenFields(db, fields, exceptUserId);
+    if (taken.email) throw conflict(EMAIL_TAKEN);
+    if (taken.phone) throw conflict(PHONE_TAKEN);
+  }
+
+  /** Two registrations racing past refuseTaken meet the unique indexes: the same 409. */
+  function rethrowTaken(error: unknown): never {
+    const index = accounts.uniqueViolation(error);
+    if (index === 'users_phone_key') throw conflict(PHONE_TAKEN);
+    if (index !== undefined) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/Register',
+      tags: ['Accounts'],
+      summary: 'Open an account and sign in',
+      request: body(RegisterSchema),
+      responses: {
+        201: json(SessionSchema, 'Registered and signed in'),
+        400: json(ErrorSchema, 'Bad input, or a common password'),
+        409: json(ErrorSchema, 'The email or phone already has an account'),
+        429: json(ErrorSchema, 'Too many registrations; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      await limitRegister(c, input.email.toLowerCase());
+      await refuseTaken({ email: input.email, phone: input.phone });
+      const passwordHash = await newPasswordHash(input.password);
+      const user = await accounts.createUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }).catch(rethrowTaken);
+      return c.json(await startSession(user), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/Login',
+      tags: ['Accounts'],
+      summary: 'Sign in with an email or a mobile number',
+      request: body(LoginSchema),
+      responses: {
+        200: json(SessionSchema, 'Signed in'),
+        400: json(ErrorSchema, 'Bad input'),
+        401: json(ErrorSchema, 'Wrong login or password (the same answer for both)'),
+        429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { login, password } = c.req.valid('json');
+      await limitLogin(c, login.includes('@') ? login.toLowerCase() : normalizeMobile(login));
+      const user = await accounts.findUserForLogin(db, login);
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
+      if (!user || !matches) throw unauthorized(WRONG_LOGIN);
+      const { passwordHash: _, ...profile } = user;
+      return c.json(await startSession(profile), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/RefreshToken',
+      tags: ['Accounts'],
+      summary: 'Trade a refresh token (once) for a new access token and refresh token (SPEC §7)',
+      description: 'A refresh token presented a second time ends its whole sign-in: every token issued from it stops working.',
+      request: body(RefreshTokenSchema),
+      responses: {
+        200: json(SessionSchema, 'A new pair'),
+        400: json(ErrorSchema, 'Bad input'),
+        401: json(ErrorSchema, 'Unknown, used, revoked or expired refresh token'),
+        429: json(ErrorSchema, 'Too many refreshes; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { refreshToken, expiredToken } = c.req.valid('json');
+      await limitRefresh(c, undefined);
+      const owner = await accounts.refreshTokenOwner(db, refreshToken);
+      if (!owner) throw unauthorized(SESSION_ENDED);
+      await limitRefresh(c, String(owner.userId));
+      // The expired access token is optional; when sent it must be ours and the same shopper's.
+      if (expiredToken) {
+        const claims = await tokens.verifyIgnoringExpiry(expiredToken);
+        if (claims?.userId !== owner.userId) throw unauthorized(SESSION_ENDED);
+      }
+      const used = await accounts.useRefreshToken(db, refreshToken);
+      if (!used.ok) throw unauthorized(SESSION_ENDED);
+      const user = await accounts.findUser(db, used.userId);
+      if (!user) throw unauthorized(SESSION_ENDED);
+      return c.json(await startSession(user, used.familyId), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/Logout',
+      tags: ['Accounts'],
+      summary: 'Sign out: the refresh token and every token of its sign-in stop working',
+      request: body(LogoutSchema),
+      responses: { 204: { description: 'Signed out (also when the token was unknown)' }, 400: json(ErrorSchema, 'Bad input') },
+    }),
+    async (c) => {
+      const owner = await accounts.refreshTokenOwner(db, c.req.valid('json').refreshToken);
+      if (owner) await accounts.revokeFamily(db, owner.familyId);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/ForgotPassword',
+      tags: ['Accounts'],
+      summary: `Mail a link to choose a new password (valid ${RESET_TOKEN_MINUTES} minutes); the same answer whether or not the email has an account`,
+      request: body(ForgotPasswordSchema),
+      responses: {
+        202: json(MessageSchema, 'Accepted'),
+        400: json(ErrorSchema, 'Bad input'),
+        429: json(ErrorSchema, 'Too many requests; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await limitForgot(c, email.toLowerCase());
+      const user = await accounts.findUserByEmail(db, email);
+      if (user) {
+        const token = await accounts.createPasswordReset(db, user.id);
+        const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, linkOrigin).href;
+        // Not awaited: a mail server's delay must not tell who has an account.
+        mailer
+          .send({
+            to: user.email,
+            subject: 'Choose a new Kirana password',
+            text: `Hello ${user.name},\n\nTo choose a new password for your Kirana account, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n`,
+            link,
+          })
+          .catch(logError);
+      }
+      return c.json(
+        { message: `If an account uses ${email}, we have sent it a link to choose a new password. The link works for ${RESET_TOKEN_MINUTES} minutes.` },
+        202,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/ResetPassword',
+      tags: ['Accounts'],
+      summary: 'Choose a new password with a mailed link (once); signs out every session',
+      request: body(ResetPasswordSchema),
+      responses: {
+        200: json(MessageSchema, 'Password changed'),
+        400: json(ErrorSchema, 'Bad input, a common password, or a used or expired link'),
+      },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      const passwordHash = await newPasswordHash(password);
+      const userId = await accounts.usePasswordReset(db, token);
+      if (userId === undefined) throw badRequest('This link has expired or was already used. Please ask for a new one.');
+      await accounts.setPasswordHash(db, userId, passwordHash);
+      await accounts.revokeAllSessions(db, userId);
+      return c.json({ message: 'Your password has been changed. Please sign in with it.' }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/ChangePassword',
+      tags: ['Accounts'],
+      summary: 'Change the password; every other session is signed out, this one gets new tokens',
+      security: BEARER,
+      request: body(ChangePasswordSchema),
+      responses: {
+        200: json(SessionSchema, 'Changed; the new tokens of this session'),
+        400: json(ErrorSchema, 'Bad input, a wrong current password, or a common new password'),
+        401: json(ErrorSchema, 'Not signed in'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const stored = await accounts.passwordHashOf(db, userId);
+      if (!stored) throw unauthorized(SESSION_ENDED);
+      // 400, not 401: the shopper is signed in and typed a wrong password; a 401 would look like an expired token.
+      if (!(await verifyPassword(currentPassword, stored))) throw badRequest('The current password is not right');
+      await accounts.setPasswordHash(db, userId, await newPasswordHash(newPassword));
+      await accounts.revokeAllSessions(db, userId);
+      const user = await accounts.findUser(db, userId);
+      if (!user) throw unauthorized(SESSION_ENDED);
+      return c.json(await startSession(user), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Users/Me',
+      tags: ['Accounts'],
+      summary: "The signed-in shopper's profile",
+      security: BEARER,
+      responses: { 200: json(UserSchema, 'Profile'), 401: json(ErrorSchema, 'Not signed in') },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const user = await accounts.findUser(db, userId);
+      if (!user) throw notFound('This account no longer exists');
+      c.header('Cache-Control', 'no-store');
+      return c.json(user, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/app/Users/Me',
+      tags: ['Accounts'],
+      summary: 'Change the name and mobile number',
+      security: BEARER,
+      request: body(UpdateProfileSchema),
+      responses: {
+        200: json(UserSchema, 'Saved'),
+        400: json(ErrorSchema, 'Bad input'),
+        401: json(ErrorSchema, 'Not signed in'),
+        409: json(ErrorSchema, 'The phone belongs to another account'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const profile = c.req.valid('json');
+      await refuseTaken({ phone: profile.phone }, userId);
+      const user = await accounts.updateProfile(db, userId, profile).catch(rethrowTaken);
+      if (!user) throw notFound('This account no longer exists');
+      return c.json(user, 200);
+    },
+  );
+
+  return { authenticate };
+}

@@ -1,0 +1,151 @@
+// The signed-in shopper's cart (SPEC §3, §7): both readings of the cart post, the lines, the badge count.
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  CartLineIdParam,
+  CartSchema,
+  CartTotalSchema,
+  NewCartLineSchema,
+  NewComboCartLineSchema,
+  UpdateCartLineSchema,
+  UserIdParam,
+} from '../account-schemas.ts';
+import { BEARER } from '../auth/bearer.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { forbidden } from '../errors.ts';
+import { ErrorSchema } from '../schemas.ts';
+import { addToCart, cartItemCount, cartOf, lineNotFound, removeLine, setLineQty } from '../services/cart.ts';
+import { json } from './openapi.ts';
+
+const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const NOT_YOURS = 'You can only see and change your own cart';
+
+const errors = {
+  400: json(ErrorSchema, 'Bad input'),
+  401: json(ErrorSchema, 'Not signed in'),
+  403: json(ErrorSchema, "Another shopper's cart"),
+} as const;
+const addErrors = {
+  ...errors,
+  404: json(ErrorSchema, 'No such product'),
+  409: json(ErrorSchema, 'Out of stock, no price, or past the most of one item'),
+} as const;
+
+export function registerCartRoutes(app: OpenAPIHono, db: Database, authenticate: (c: Context) => Promise<AccessClaims>) {
+  /** The token's user; a user id in the path or body that is not theirs is refused before anything is read. */
+  async function owner(c: Context, claimed: number | undefined) {
+    const { userId } = await authenticate(c);
+    // SPEC §3's payload carries usersId; 0 or none means "me".
+    if (claimed !== undefined && claimed !== 0 && claimed !== userId) throw forbidden(NOT_YOURS);
+    c.header('Cache-Control', 'no-store');
+    return userId;
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Carts/GetTotalCart/{userId}',
+      tags: ['Cart'],
+      summary: 'How many items are in the cart (the badge, SPEC §4)',
+      security: BEARER,
+      request: { params: UserIdParam },
+      responses: { 200: json(CartTotalSchema, 'The sum of the quantities'), ...errors },
+    }),
+    async (c) => {
+      const userId = await owner(c, c.req.valid('param').userId);
+      return c.json({ cartsTotal: await cartItemCount(db, userId) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Carts/GetCartsByUser/{userId}',
+      tags: ['Cart'],
+      summary: 'The cart: lines at today’s prices and the summary',
+      security: BEARER,
+      request: { params: UserIdParam },
+      responses: { 200: json(CartSchema, 'The cart'), ...errors },
+    }),
+    async (c) => {
+      const userId = await owner(c, c.req.valid('param').userId);
+      return c.json(await cartOf(db, userId), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Carts',
+      tags: ['Cart'],
+      summary: 'Add to the cart (SPEC §3 payload); the same product and pack size again adds to its line',
+      description: 'price is ignored (prices come from the database); a usersId other than the token’s is 403.',
+      security: BEARER,
+      request: body(NewCartLineSchema),
+      responses: { 201: json(CartSchema, 'The cart after the add'), ...addErrors },
+    }),
+    async (c) => {
+      const line = c.req.valid('json');
+      const userId = await owner(c, line.usersId);
+      await addToCart(db, userId, { productId: line.productsId, variantId: line.productVariantsId, qty: line.qty });
+      return c.json(await cartOf(db, userId), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Carts',
+      tags: ['Cart'],
+      summary: 'Add one to the cart (SPEC §3 payload with the combo fields)',
+      description: 'The pack size is productVariantsId, else comboProductVariantsId; price ids and price are read from the database.',
+      security: BEARER,
+      request: body(NewComboCartLineSchema),
+      responses: { 201: json(CartSchema, 'The cart after the add'), ...addErrors },
+    }),
+    async (c) => {
+      const line = c.req.valid('json');
+      const userId = await owner(c, line.usersId);
+      const variantId = line.productVariantsId || line.comboProductVariantsId;
+      await addToCart(db, userId, { productId: line.productsId, variantId, qty: 1 });
+      return c.json(await cartOf(db, userId), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/app/Carts/{id}',
+      tags: ['Cart'],
+      summary: 'Set the quantity of a line',
+      security: BEARER,
+      request: { params: CartLineIdParam, ...body(UpdateCartLineSchema) },
+      responses: { 200: json(CartSchema, 'The cart after the change'), ...errors, 404: json(ErrorSchema, 'No such line in your cart') },
+    }),
+    async (c) => {
+      const userId = await owner(c, undefined);
+      const { id } = c.req.valid('param');
+      if (!(await setLineQty(db, userId, id, c.req.valid('json').qty))) throw lineNotFound(id);
+      return c.json(await cartOf(db, userId), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/app/Carts/{id}',
+      tags: ['Cart'],
+      summary: 'Remove a line',
+      security: BEARER,
+      request: { params: CartLineIdParam },
+      responses: { 200: json(CartSchema, 'The cart after the removal'), ...errors, 404: json(ErrorSchema, 'No such line in your cart') },
+    }),
+    async (c) => {
+      const userId = await owner(c, undefined);
+      const { id } = c.req.valid('param');
+      if (!(await removeLine(db, userId, id))) throw lineNotFound(id);
+      return c.json(await cartOf(db, userId), 200);
+    },
+  );
+}

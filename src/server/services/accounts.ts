@@ -1,0 +1,149 @@
+// Shoppers' accounts in the database: users, sign-in sessions (refresh token families) and reset links.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { normalizeMobile, type UserDto } from '../account-schemas.ts';
+import { newOpaqueToken, REFRESH_TOKEN_DAYS, RESET_TOKEN_MINUTES, tokenHash } from '../auth/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { passwordResets, refreshTokens, users } from '../db/schema.ts';
+
+const userColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone };
+
+/** The user a sign-in names: an email (any letter case) or a mobile number (as typed, +91 and spaces forgiven). */
+export async function findUserForLogin(db: Database, login: string) {
+  const where = login.includes('@')
+    ? sql`lower(${users.email}) = lower(${login})`
+    : eq(users.phone, normalizeMobile(login));
+  const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(where).limit(1);
+  return row;
+}
+
+export async function findUser(db: Database, id: number): Promise<UserDto | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserDto | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function passwordHashOf(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+/** Which of an email and a phone already belong to an account (another than `exceptUserId`). */
+export async function takenFields(db: Database, fields: { email?: string; phone: string }, exceptUserId = 0) {
+  const rows = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} <> ${exceptUserId}`,
+        or(fields.email === undefined ? undefined : sql`lower(${users.email}) = lower(${fields.email})`, eq(users.phone, fields.phone)),
+      ),
+    );
+  return {
+    email: fields.email !== undefined && rows.some((r) => r.email.toLowerCase() === fields.email!.toLowerCase()),
+    phone: rows.some((r) => r.phone === fields.phone),
+  };
+}
+
+export async function createUser(db: Database, user: { name: string; email: string; phone: string; passwordHash: string }): Promise<UserDto> {
+  const [row] = await db.insert(users).values(user).returning(userColumns);
+  if (!row) throw new Error('User insert returned no row');
+  return row;
+}
+
+export async function updateProfile(db: Database, id: number, profile: { name: string; phone: string }): Promise<UserDto | undefined> {
+  const [row] = await db.update(users).set(profile).where(eq(users.id, id)).returning(userColumns);
+  return row;
+}
+
+export async function setPasswordHash(db: Database, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** The name of the unique index a failed insert or update ran into, if that is why it failed. */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return undefined;
+}
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+/** Stores a new refresh token of a session (a new sign-in when familyId is not given) and returns it. */
+export async function issueRefreshToken(db: Database, userId: number, familyId: string = randomUUID()) {
+  const refreshToken = newOpaqueToken();
+  await db.insert(refreshTokens).values({ userId, familyId, tokenHash: tokenHash(refreshToken), expiresAt: daysFromNow(REFRESH_TOKEN_DAYS) });
+  return { refreshToken, familyId };
+}
+
+export type RefreshOutcome = { ok: true; userId: number; familyId: string } | { ok: false; reused: boolean };
+
+/**
+ * Uses a refresh token once. The update is the check, so two requests with one token cannot both pass. A token
+ * already used means it was copied: its whole family is revoked, the thief's and the shopper's later tokens alike.
+ */
+export async function useRefreshToken(db: Database, token: string): Promise<RefreshOutcome> {
+  const hash = tokenHash(token);
+  const [used] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  if (used) return { ok: true, ...used };
+  const [known] = await db
+    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hash));
+  if (known?.usedAt) await revokeFamily(db, known.familyId);
+  return { ok: false, reused: Boolean(known?.usedAt) };
+}
+
+export async function revokeFamily(db: Database, familyId: string) {
+  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere: every refresh token, and with them every access token's session. */
+export async function revokeAllSessions(db: Database, userId: number) {
+  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Whether a sign-in is still on: signed out, reused or replaced by a password change, it is not. */
+export async function sessionIsActive(db: Database, userId: number, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function createPasswordReset(db: Database, userId: number): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(passwordResets).values({ tokenHash: tokenHash(token), userId, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+  return token;
+}
+
+/** Uses a reset link once; the user it was for, or undefined when it is unknown, used or expired. */
+export async function usePasswordReset(db: Database, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}
+
+/** The user and sign-in a refresh token was issued to, used or not. */
+export async function refreshTokenOwner(db: Database, token: string) {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash(token)));
+  return row;
+}

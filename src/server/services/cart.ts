@@ -1,0 +1,128 @@
+// Shoppers' cart lines. Prices are never stored with a line: they are read from the catalogue each time.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CartDto, CartLineDto } from '../account-schemas.ts';
+import { CART_LIMITS } from '../../lib/form-limits.ts';
+import type { Database } from '../db/client.ts';
+import { cartLines, productImages, products, productVariantPrices, productVariants } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+
+export interface NewLine {
+  productId: number;
+  /** 0 when the product is bought without a pack size. */
+  variantId: number;
+  qty: number;
+}
+
+/** The product (and pack size) a shopper asks for, checked against the catalogue: sold, in stock, priced. */
+async function sellable(db: Database, line: NewLine): Promise<{ variantId: number | null; variantPriceId: number | null }> {
+  const [product] = await db
+    .select({ name: products.name, inStock: products.inStock })
+    .from(products)
+    .where(eq(products.id, line.productId));
+  if (!product) throw notFound(`No product has id ${line.productId}`);
+  if (!product.inStock) throw conflict(`Sorry, ${product.name} is out of stock right now.`);
+  if (line.variantId === 0) return { variantId: null, variantPriceId: null };
+  const [variant] = await db
+    .select({ productId: productVariants.productId, name: productVariants.name, priceId: productVariantPrices.id })
+    .from(productVariants)
+    .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+    .where(eq(productVariants.id, line.variantId));
+  if (!variant || variant.productId !== line.productId) throw badRequest(`${product.name} has no pack size with id ${line.variantId}`);
+  if (variant.priceId === null) throw conflict(`Sorry, ${product.name} (${variant.name}) cannot be bought right now: it has no price yet.`);
+  return { variantId: line.variantId, variantPriceId: variant.priceId };
+}
+
+/**
+ * Adds to the shopper's line of this product and pack size in one statement, so adds at the same moment all count
+ * on one line. A line would pass the most a shopper can order: nothing changes, 409.
+ */
+export async function addToCart(db: Database, userId: number, line: NewLine): Promise<void> {
+  const { variantId, variantPriceId } = await sellable(db, line);
+  const result = await db.execute<{ id: number }>(sql`
+    insert into ${cartLines} (user_id, product_id, variant_id, variant_price_id, qty)
+    values (${userId}, ${line.productId}, ${variantId}, ${variantPriceId}, ${line.qty})
+    on conflict (user_id, product_id, (coalesce(variant_id, 0)))
+    do update set qty = ${cartLines}.qty + excluded.qty, variant_price_id = excluded.variant_price_id
+      where ${cartLines}.qty + excluded.qty <= ${CART_LIMITS.maxQty}
+    returning id`);
+  if (rowsOf(result).length === 0) {
+    throw conflict(`You can have at most ${CART_LIMITS.maxQty} of one item in your cart, and this one is already there.`);
+  }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Sets a line's quantity; false when the shopper has no such line (another's line is "no such line" too). */
+export async function setLineQty(db: Database, userId: number, lineId: number, qty: number): Promise<boolean> {
+  const rows = await db
+    .update(cartLines)
+    .set({ qty })
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning({ id: cartLines.id });
+  return rows.length > 0;
+}
+
+export async function removeLine(db: Database, userId: number, lineId: number): Promise<boolean> {
+  const rows = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning({ id: cartLines.id });
+  return rows.length > 0;
+}
+
+export async function cartItemCount(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartLines.qty}), 0)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId));
+  return row?.count ?? 0;
+}
+
+/** The cart with today's prices: a pack size's price when the line has one, else the product's. */
+export async function cartOf(db: Database, userId: number): Promise<CartDto> {
+  const rows = await db
+    .select({
+      id: cartLines.id,
+      productsId: cartLines.productId,
+      productVariantsId: sql<number>`coalesce(${cartLines.variantId}, 0)`,
+      productVariantPriceId: sql<number>`coalesce(${productVariantPrices.id}, 0)`,
+      name: products.name,
+      variantName: productVariants.name,
+      imageUrl: sql<string | null>`(select ${productImages.imageUrl} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
+      unitPricePaise: sql<number>`coalesce(${productVariantPrices.salesPricePaise}, ${products.pricePaise})`,
+      mrpPaise: sql<number>`coalesce(${productVariantPrices.mrpPaise}, ${products.mrpPaise})`,
+      qty: cartLines.qty,
+      inStock: products.inStock,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, cartLines.variantId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const lines: CartLineDto[] = rows.map(({ mrpPaise, ...r }) => ({
+    ...r,
+    // An MRP missing (0) or below the selling price is no saving.
+    unitMrpPaise: Math.max(mrpPaise, r.unitPricePaise),
+    lineTotalPaise: r.unitPricePaise * r.qty,
+  }));
+  const subtotalPaise = sum(lines.map((l) => l.lineTotalPaise));
+  const mrpTotalPaise = sum(lines.map((l) => l.unitMrpPaise * l.qty));
+  // SPEC §1: delivery is free.
+  const deliveryPaise = 0;
+  return {
+    lines,
+    summary: {
+      itemCount: sum(lines.map((l) => l.qty)),
+      subtotalPaise,
+      mrpTotalPaise,
+      savingsPaise: mrpTotalPaise - subtotalPaise,
+      deliveryPaise,
+      totalPaise: subtotalPaise + deliveryPaise,
+    },
+  };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+export const lineNotFound = (id: number) => notFound(`Your cart has no line ${id}`);

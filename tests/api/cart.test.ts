@@ -1,0 +1,210 @@
+// The cart over HTTP: one line per product and pack size, prices from the database, nobody else's cart.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartDto } from '../../src/server/account-schemas.ts';
+import { products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
+import { errorOf, startTestApi, type TestApi } from './harness.ts';
+
+let api: TestApi;
+let plain: { id: number; pricePaise: number; mrpPaise: number };
+let packed: { productId: number; variantId: number; priceId: number; salesPricePaise: number; mrpPaise: number };
+let outOfStock: { id: number; name: string };
+let unpriced: { productId: number; variantId: number };
+beforeAll(async () => {
+  api = await startTestApi({ products: 60 });
+  const inStock = await api.db
+    .select({ id: products.id, pricePaise: products.pricePaise, mrpPaise: products.mrpPaise })
+    .from(products)
+    .where(and(eq(products.inStock, true), eq(products.type, 'normal'), sql`${products.mrpPaise} > ${products.pricePaise}`))
+    .orderBy(products.id);
+  plain = inStock[0]!;
+  const [variant] = await api.db
+    .select({
+      productId: productVariants.productId,
+      variantId: productVariants.id,
+      priceId: productVariantPrices.id,
+      salesPricePaise: productVariantPrices.salesPricePaise,
+      mrpPaise: productVariantPrices.mrpPaise,
+    })
+    .from(productVariants)
+    .innerJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(products.inStock, true), sql`${productVariantPrices.salesPricePaise} <> ${products.pricePaise}`))
+    .orderBy(productVariants.id)
+    .limit(1);
+  packed = variant!;
+  const [gone] = await api.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.inStock, false)).limit(1);
+  if (!gone) throw new Error('The seed has no out-of-stock product');
+  outOfStock = gone;
+  const [noPrice] = await api.db
+    .select({ productId: productVariants.productId, variantId: productVariants.id })
+    .from(productVariants)
+    .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(isNull(productVariantPrices.id), eq(products.inStock, true)))
+    .limit(1);
+  if (!noPrice) throw new Error('The seed has no pack size without a price');
+  unpriced = noPrice;
+});
+afterAll(async () => api?.close());
+
+/** SPEC §3's cart line payload. */
+const line = (productsId: number, extra: Record<string, unknown> = {}) => ({
+  productsId,
+  productVariantsId: 0,
+  productVariantPriceId: 0,
+  packing: 'packaging',
+  price: 1,
+  qty: 1,
+  ...extra,
+});
+
+async function cartOf(token: string, userId: number) {
+  const res = await api.call('GET', `/api/app/Carts/GetCartsByUser/${userId}`, { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as CartDto;
+}
+
+describe('adding to the cart', () => {
+  it('adds a plain product at its database price, whatever price the client sends', async () => {
+    const { token, user } = await api.register();
+    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { usersId: user.id, price: 0.01 }) });
+    expect(res.status).toBe(201);
+    const cart = (await res.json()) as CartDto;
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({ productsId: plain.id, productVariantsId: 0, qty: 1, unitPricePaise: plain.pricePaise, lineTotalPaise: plain.pricePaise, inStock: true });
+    expect(cart.summary).toEqual({
+      itemCount: 1,
+      subtotalPaise: plain.pricePaise,
+      mrpTotalPaise: plain.mrpPaise,
+      savingsPaise: plain.mrpPaise - plain.pricePaise,
+      deliveryPaise: 0,
+      totalPaise: plain.pricePaise,
+    });
+  });
+
+  it("adds a pack size at the pack's price, ignoring a wrong price id, and the combo reading too", async () => {
+    const { token, user } = await api.register();
+    const res = await api.call('POST', '/api/app/Carts', {
+      token,
+      body: line(packed.productId, { productVariantsId: packed.variantId, productVariantPriceId: 999_999, price: 1 }),
+    });
+    expect(res.status).toBe(201);
+    const combo = await api.call('POST', '/api/Carts', {
+      token,
+      body: { productsId: packed.productId, usersId: user.id, productVariantsId: packed.variantId, productVariantPriceId: packed.priceId, comboProductVariantsId: 0, comboProductPriceId: 0, packing: 'packaging', price: 5 },
+    });
+    expect(combo.status).toBe(201);
+    const cart = (await combo.json()) as CartDto;
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({
+      productsId: packed.productId,
+      productVariantsId: packed.variantId,
+      productVariantPriceId: packed.priceId,
+      variantName: expect.any(String),
+      unitPricePaise: packed.salesPricePaise,
+      qty: 2,
+      lineTotalPaise: packed.salesPricePaise * 2,
+    });
+    // The same product without a pack size is a line of its own.
+    await api.call('POST', '/api/app/Carts', { token, body: line(packed.productId) });
+    expect((await cartOf(token, user.id)).lines).toHaveLength(2);
+  });
+
+  it('makes ten adds at once one line of quantity 10', async () => {
+    const { token, user } = await api.register();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.call('POST', '/api/app/Carts', { token, body: line(plain.id) })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const cart = await cartOf(token, user.id);
+    expect(cart.lines.map((l) => l.qty)).toEqual([10]);
+    const total = await api.call('GET', `/api/app/Carts/GetTotalCart/${user.id}`, { token });
+    expect(await total.json()).toEqual({ cartsTotal: 10 });
+  });
+
+  it('refuses to go past 20 of one item, leaving the line as it was', async () => {
+    const { token, user } = await api.register();
+    expect((await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 15 }) })).status).toBe(201);
+    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 6 }) });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({ code: 'conflict', message: 'You can have at most 20 of one item in your cart, and this one is already there.' });
+    expect((await cartOf(token, user.id)).lines[0]!.qty).toBe(15);
+  });
+
+  it('refuses an out-of-stock product and a pack size without a price with a readable 409', async () => {
+    const { token } = await api.register();
+    const gone = await api.call('POST', '/api/app/Carts', { token, body: line(outOfStock.id) });
+    expect(gone.status).toBe(409);
+    expect((await errorOf(gone)).message).toBe(`Sorry, ${outOfStock.name} is out of stock right now.`);
+    const noPrice = await api.call('POST', '/api/app/Carts', { token, body: line(unpriced.productId, { productVariantsId: unpriced.variantId }) });
+    expect(noPrice.status).toBe(409);
+    expect((await errorOf(noPrice)).message).toMatch(/cannot be bought right now/);
+  });
+
+  it("refuses a pack size of another product, and an unknown product", async () => {
+    const { token } = await api.register();
+    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { productVariantsId: packed.variantId }) });
+    expect(res.status).toBe(400);
+    expect((await api.call('POST', '/api/app/Carts', { token, body: line(999_999) })).status).toBe(404);
+  });
+
+  it('needs a token, and refuses a usersId other than the token’s', async () => {
+    expect((await api.call('POST', '/api/app/Carts', { body: line(plain.id) })).status).toBe(401);
+    const a = await api.register();
+    const b = await api.register();
+    const res = await api.call('POST', '/api/app/Carts', { token: a.token, body: line(plain.id, { usersId: b.user.id }) });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe('forbidden');
+    expect((await cartOf(b.token, b.user.id)).lines).toEqual([]);
+  });
+});
+
+describe("another shopper's cart", () => {
+  it('is 403 by user id and 404 by line id, and shows nothing', async () => {
+    const owner = await api.register();
+    const intruder = await api.register();
+    const added = (await (await api.call('POST', '/api/app/Carts', { token: owner.token, body: line(plain.id) })).json()) as CartDto;
+    const lineId = added.lines[0]!.id;
+    for (const path of [`/api/app/Carts/GetCartsByUser/${owner.user.id}`, `/api/app/Carts/GetTotalCart/${owner.user.id}`]) {
+      const res = await api.call('GET', path, { token: intruder.token });
+      expect(res.status).toBe(403);
+      expect(Object.keys((await res.json()) as object)).toEqual(['error']);
+    }
+    const put = await api.call('PUT', `/api/app/Carts/${lineId}`, { token: intruder.token, body: { qty: 5 } });
+    expect(put.status).toBe(404);
+    expect((await api.call('DELETE', `/api/app/Carts/${lineId}`, { token: intruder.token })).status).toBe(404);
+    expect((await cartOf(owner.token, owner.user.id)).lines.map((l) => l.qty)).toEqual([1]);
+  });
+});
+
+describe('changing and removing lines', () => {
+  it('sets a quantity from 1 to 20 and removes a line', async () => {
+    const { token, user } = await api.register();
+    const added = (await (await api.call('POST', '/api/app/Carts', { token, body: line(plain.id) })).json()) as CartDto;
+    const id = added.lines[0]!.id;
+    const put = await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 4 } });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as CartDto).summary).toMatchObject({ itemCount: 4, subtotalPaise: plain.pricePaise * 4 });
+    for (const qty of [0, 21, 2.5]) {
+      expect((await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty } })).status).toBe(400);
+    }
+    const del = await api.call('DELETE', `/api/app/Carts/${id}`, { token });
+    expect(del.status).toBe(200);
+    expect(((await del.json()) as CartDto).summary.itemCount).toBe(0);
+    expect((await api.call('DELETE', `/api/app/Carts/${id}`, { token })).status).toBe(404);
+    expect((await cartOf(token, user.id)).lines).toEqual([]);
+  });
+
+  it('shows today’s price when the catalogue price changes', async () => {
+    const { token, user } = await api.register();
+    await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 2 }) });
+    await api.db.update(products).set({ pricePaise: plain.pricePaise + 100 }).where(eq(products.id, plain.id));
+    try {
+      expect((await cartOf(token, user.id)).summary.subtotalPaise).toBe((plain.pricePaise + 100) * 2);
+    } finally {
+      await api.db.update(products).set({ pricePaise: plain.pricePaise }).where(eq(products.id, plain.id));
+    }
+  });
+});
+

@@ -1,0 +1,54 @@
+// The real scrypt cost (the other API tests use a cheap one) and the secret kept in the data folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, isCommonPassword, OWASP_SCRYPT, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { resolveJwtSecret } from '../../src/server/auth/secret.ts';
+import { readServerSettings } from '../../src/server/config.ts';
+
+describe('password hashes', () => {
+  it("use OWASP's scrypt parameters, a random salt, and verify only the right password", async () => {
+    const a = await hashPassword('tamarind-rice-42');
+    const b = await hashPassword('tamarind-rice-42');
+    expect(a).toMatch(new RegExp(`^scrypt\\$${OWASP_SCRYPT.N}\\$8\\$1\\$`));
+    expect(OWASP_SCRYPT.N).toBe(2 ** 17);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('tamarind-rice-42', a)).toBe(true);
+    expect(await verifyPassword('tamarind-rice-43', a)).toBe(false);
+    expect(await verifyPassword('tamarind-rice-42', 'bcrypt$whatever')).toBe(false);
+  });
+
+  it('knows the common passwords in any letter case', () => {
+    expect(isCommonPassword('Password1')).toBe(true);
+    expect(isCommonPassword('qwertyuiop')).toBe(true);
+    expect(isCommonPassword('tamarind-rice-42')).toBe(false);
+  });
+});
+
+describe('the token secret', () => {
+  it('is made once in the data folder, readable by the shop alone', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-secret-'));
+    try {
+      const settings = readServerSettings({ DATA_DIR: dataDir });
+      const first = resolveJwtSecret(settings);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      expect(resolveJwtSecret(settings)).toBe(first);
+      expect(resolveJwtSecret(readServerSettings({ DATA_DIR: dataDir, JWT_SECRET: 'a-configured-secret-123' }))).toBe('a-configured-secret-123');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('must be set with DATABASE_URL: the shop refuses to start without one', () => {
+    const settings = readServerSettings({ DATABASE_URL: 'postgres://kirana@db.internal/kirana' });
+    expect(() => resolveJwtSecret(settings)).toThrow(/JWT_SECRET is required with DATABASE_URL/);
+  });
+
+  it('links in mails point at SITE_URL, else this machine’s shop', () => {
+    expect(readServerSettings({ SITE_URL: 'https://shop.example.in/some/path' }).siteOrigin).toBe('https://shop.example.in');
+    expect(readServerSettings({ PORT: '8080' }).siteOrigin).toBe('http://localhost:8080');
+    expect(readServerSettings({}).siteOrigin).toBe('http://localhost:4321');
+  });
+});
