@@ -1,7 +1,7 @@
 // The account forms in the browser (sign in, register, forgotten and reset password, profile, change password):
 // a small script per form, no React. Each message goes next to the field at fault (aria-describedby), the
 // field gets focus, and nothing the shopper typed is cleared on an error.
-import { apiError, apiErrorMessage } from './api/errors.ts';
+import { apiError, apiErrorMessage, type ApiErrorBody } from './api/errors.ts';
 import { ACCOUNT_LIMITS, INDIAN_MOBILE_PATTERN, normalizeIndianMobile } from './form-limits.ts';
 
 export type FormValues = Record<string, string>;
@@ -12,7 +12,7 @@ export interface AccountFormOptions {
   /** Said when the API gives no message of its own. */
   failure: string;
   /** The field an API error is about, when its message does not start with a field's name (e.g. 409 → email). */
-  fieldOfError?: (code: string) => string | null;
+  fieldOfError?: (error: ApiErrorBody) => string | null;
 }
 
 type Field = HTMLInputElement;
@@ -95,7 +95,7 @@ export function bindAccountForm(form: HTMLFormElement, options: AccountFormOptio
     } catch (error) {
       const body = apiError(error);
       const names = fields.map((f) => f.name);
-      const field = body ? (options.fieldOfError?.(body.code) ?? fieldOfMessage(body.message, names)) : null;
+      const field = body ? (options.fieldOfError?.(body) ?? fieldOfMessage(body.message, names)) : null;
       showError(form, field, apiErrorMessage(error, options.failure));
     } finally {
       busy = false;

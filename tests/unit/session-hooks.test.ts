@@ -12,7 +12,7 @@ const tokenExpiringIn = (inSeconds: number, tag = 'a') =>
   `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user_id: 7, exp: Math.floor(Date.now() / 1000) + inSeconds, tag })}.sig`;
 
 function memoryStore(token: string | undefined, refreshToken: string | undefined = 'refresh-1') {
-  const state = { token, refreshToken, cleared: 0 };
+  const state: { token: string | undefined; refreshToken: string | undefined; cleared: number } = { token, refreshToken, cleared: 0 };
   const store: SessionStore = {
     token: () => state.token,
     refreshToken: () => state.refreshToken,

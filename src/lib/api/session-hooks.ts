@@ -28,6 +28,10 @@ export function withSession(base: KyInstance, store: SessionStore): KyInstance {
   let refreshing: Promise<string | undefined> | undefined;
 
   async function refreshOnce(expiredToken: string): Promise<string | undefined> {
+    // Another tab may have refreshed meanwhile (the refresh token is then already spent): take its token.
+    const stored = currentToken();
+    const claims = readToken(stored);
+    if (stored && stored !== expiredToken && claims && !expiresWithin(claims)) return stored;
     const refreshToken = store.refreshToken();
     if (!refreshToken) return undefined;
     try {
@@ -43,9 +47,16 @@ export function withSession(base: KyInstance, store: SessionStore): KyInstance {
     }
   }
 
+  /** One refresh at a time across the shopper's tabs too (Web Locks), where the browser has them. */
+  async function refreshInLock(expiredToken: string): Promise<string | undefined> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return refreshOnce(expiredToken);
+    return await locks.request('kirana-token-refresh', () => refreshOnce(expiredToken));
+  }
+
   /** Every caller that needs a refresh while one is running shares it. */
   function refresh(expiredToken: string): Promise<string | undefined> {
-    refreshing ??= refreshOnce(expiredToken).finally(() => {
+    refreshing ??= refreshInLock(expiredToken).finally(() => {
       refreshing = undefined;
     });
     return refreshing;
