@@ -1,7 +1,12 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-import { useEffect, useRef, useState } from 'react';
+// With it, 'Add to cart' follows SPEC §4 (src/stores/cart.ts) and says how it went in a toast.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
+import { toastError, toastSuccess } from '../lib/toast.ts';
+import { urls } from '../lib/urls.ts';
+import { addToCart } from '../stores/cart.ts';
 import type { ProductActionsData } from '../lib/variants.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
@@ -26,6 +31,45 @@ function Actions({ product, showPercent = false }: Props) {
   const pricePaise = variant?.pricePaise ?? product.pricePaise;
   const mrpPaise = variant?.mrpPaise ?? product.mrpPaise;
   const off = percentOff(pricePaise, mrpPaise);
+  const [adding, setAdding] = useState(false);
+  const [inCart, setInCart] = useState(0);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void add();
+  };
+
+  const add = async () => {
+    if (adding) return;
+    setAdding(true);
+    const here = `${window.location.pathname}${window.location.search}`;
+    // The select's own value: right even for a press held from before hydration (the state catches up later).
+    const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
+    try {
+      const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId });
+      if (outcome.kind === 'added') {
+        setInCart(outcome.qtyInCart);
+        void toastSuccess(`${outcome.name} added to cart!`);
+      } else if (outcome.kind === 'failed') {
+        void toastError(outcome.message);
+      } else if (outcome.message) {
+        // Say why before leaving for the sign-in page, then come back here (SPEC §4).
+        void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here)) });
+      } else {
+        window.location.assign(urls.login(here));
+      }
+    } finally {
+      setAdding(false);
+    }
+  };
+  // A press held before hydration (src/lib/early-add-to-cart.ts).
+  const addRef = useRef(add);
+  addRef.current = add;
+  useEffect(() => {
+    const form = formRef.current;
+    return form ? takePendingAdd(form, () => void addRef.current()) : undefined;
+  }, []);
 
   return (
     <div className="product-actions">
@@ -58,12 +102,17 @@ function Actions({ product, showPercent = false }: Props) {
         </label>
       )}
       {product.inStock ? (
-        // The cart itself arrives with sign-in; until a shopper is signed in, adding sends them to sign in (SPEC §4).
-        <form action="/login" method="get" className="add">
-          <input type="hidden" name="next" value={`/product-detail?id=${product.id}`} />
-          <button type="submit" className="button add-button">
+        // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
+        <form ref={formRef} action={urls.login()} method="get" className="add" onSubmit={onSubmit} data-add-to-cart>
+          <input type="hidden" name="next" value={urls.product(product.id)} />
+          <button type="submit" className="button add-button" aria-disabled={adding || undefined}>
             Add to cart<span className="visually-hidden">: {product.name}</span>
           </button>
+          {inCart > 0 && (
+            <span className="in-cart" data-testid="in-cart">
+              {inCart} in cart
+            </span>
+          )}
         </form>
       ) : (
         <p className="out-of-stock">Out of stock</p>

@@ -42,3 +42,8 @@ export const CART_LIMITS = {
   /** The most of one line a shopper can order. */
   maxQty: 20,
 } as const;
+
+/** The mobile number as the API keeps it: spaces and dashes dropped, a leading +91 or 0 before 10 digits dropped. */
+export function normalizeIndianMobile(phone: string): string {
+  return phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '');
+}

@@ -15,7 +15,44 @@ export const urls = {
   /** A phone number as written in the settings ('1800-120-5566'), as a link that dials it. */
   phoneCall: (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`,
   email: (address: string) => `mailto:${address}`,
+  /** Sign in, then come back to `next` (a same-origin path; see safeNextPath). */
+  login: (next?: string) => withNext('/login', next),
+  register: (next?: string) => withNext('/register', next),
+  forgotPassword: () => '/forgotpassword',
+  resetPassword: () => '/reset-password',
+  // SPEC §6's protected routes.
+  myAccount: () => '/myaccount',
+  cart: () => '/cart',
+  checkout: () => '/checkout',
+  orderDetails: () => '/orderdetails',
+  orderComplete: () => '/OrderComplete',
+  previousOrders: () => '/previous-order',
 };
 
 /** The id of a category's card in a category grid, for links that open a page at that card. */
 export const categoryAnchor = (categoryId: string) => `category-${categoryId}`;
+
+/** The pages that send a visitor with no stored user to /login (SPEC §6). */
+export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/OrderComplete', '/previous-order'];
+
+function withNext(path: string, next?: string): string {
+  const safe = safeNextPath(next);
+  return safe && safe !== '/' ? `${path}?next=${encodeURIComponent(safe)}` : path;
+}
+
+/**
+ * Where to go after signing in: `next` when it is a path on this site, else home. Never another origin (no open
+ * redirect): '//evil.example', '/\\evil.example', 'https://…' and 'javascript:' all give '/'.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  try {
+    const base = 'http://kirana.invalid';
+    const url = new URL(next, base);
+    // Not back to a sign-in form either (a loop).
+    if (url.origin !== base || ['/login', '/register'].includes(url.pathname)) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}

@@ -3,6 +3,7 @@
 // no violation anywhere on the way (a `securitypolicyviolation` event, or a console error about a policy).
 import { expect, test, type Page } from '@playwright/test';
 import { allProducts } from './helpers.ts';
+import { registerByApi, useSession } from './session.ts';
 
 const SEARCH_LABEL = 'Search products, brands and categories';
 let violations: string[];
@@ -65,6 +66,24 @@ test('product page: variants, add to cart and a review posted with JavaScript', 
   await page.getByRole('radio', { name: '4 stars' }).check();
   await page.getByRole('button', { name: 'Post review' }).click();
   await expect(page.getByText('Thank you! Your review has been posted.')).toBeVisible();
+});
+
+test('signed in: add to cart with its toast, the cart page, My Account and the protected pages', async ({ page, request }) => {
+  const { session } = await registerByApi(request);
+  await useSession(page, session);
+  const product = (await allProducts(request)).find((p) => p.type === 'normal' && p.inStock)!;
+  await page.goto(`/product-detail?id=${product.id}`);
+  await page.getByTestId('product-detail').getByRole('button', { name: /Add to cart/ }).click();
+  const toast = page.locator('.Toastify').getByText(`${product.name} added to cart!`);
+  await expect(toast).toBeVisible();
+  // The toast's stylesheet is a file of the build (no injected <style>): it sits fixed at the bottom right.
+  await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
+  await page.goto('/cart');
+  await expect(page.getByText(product.name).first()).toBeVisible();
+  for (const path of ['/myaccount', '/checkout', '/previous-order', '/orderdetails', '/OrderComplete']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
 });
 
 test('listings, search, content pages and the error page', async ({ page }) => {

@@ -1,17 +1,25 @@
-// The API client of islands (browser only). One shared ky instance: a later change adds the bearer
-// header and the refresh-on-401 retry here, and every island gets them.
+// The API client of islands and page scripts (browser only): ONE ky instance with the session hooks
+// (src/lib/api/session-hooks.ts), so every call carries the bearer token and survives an expired one.
 import ky from 'ky';
+import { sessionStore } from '../../stores/auth.ts';
 import { resolveApiBaseUrl } from './base-url.ts';
+import { accountCalls, cartCalls } from './account.ts';
 import { catalogue } from './catalogue.ts';
+import { withSession } from './session-hooks.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
 // there, so a placeholder origin keeps the module loadable.
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
-export const browserApi = ky.create({
+const plainApi = ky.create({
   baseUrl: resolveApiBaseUrl(import.meta.env.PUBLIC_API_URL, origin),
   timeout: 10_000,
+  // Failed GETs are retried; a forced retry after a token refresh (any method) also counts against this limit.
   retry: { limit: 2, methods: ['get'] },
 });
 
+export const browserApi = withSession(plainApi, sessionStore);
+
 export const browserCatalogue = catalogue(browserApi);
+export const browserAccount = accountCalls(browserApi);
+export const browserCart = cartCalls(browserApi);

@@ -1,0 +1,46 @@
+// Typed account and cart calls over the browser's ky instance (the contract: src/server/account-schemas.ts).
+// Cart and profile calls ask for a fresh token first (SPEC §4: refreshed when it expires within 30 s).
+import type { KyInstance } from 'ky';
+import type {
+  CartDto,
+  NewCartLineInput,
+  RegisterInput,
+  LoginInput,
+  SessionDto,
+  UserDto,
+} from '../../server/account-schemas.ts';
+import type { SessionContext } from './session-hooks.ts';
+
+const fresh: { context: SessionContext } = { context: { fresh: true } };
+const credentials: { context: SessionContext } = { context: { credentials: true } };
+
+export interface Message {
+  message: string;
+}
+
+export function accountCalls(api: KyInstance) {
+  return {
+    register: (input: RegisterInput) => api.post('Authenticate/Register', { json: input, ...credentials }).json<SessionDto>(),
+    login: (input: LoginInput) => api.post('Authenticate/Login', { json: input, ...credentials }).json<SessionDto>(),
+    logout: (refreshToken: string) => api.post('Authenticate/Logout', { json: { refreshToken }, ...credentials }),
+    forgotPassword: (email: string) => api.post('Authenticate/ForgotPassword', { json: { email }, ...credentials }).json<Message>(),
+    resetPassword: (token: string, password: string) =>
+      api.post('Authenticate/ResetPassword', { json: { token, password }, ...credentials }).json<Message>(),
+    changePassword: (currentPassword: string, newPassword: string) =>
+      api.post('Authenticate/ChangePassword', { json: { currentPassword, newPassword }, ...fresh }).json<SessionDto>(),
+    me: () => api.get('app/Users/Me', fresh).json<UserDto>(),
+    updateMe: (input: { name: string; phone: string }) => api.put('app/Users/Me', { json: input, ...fresh }).json<UserDto>(),
+  };
+}
+
+export function cartCalls(api: KyInstance) {
+  return {
+    /** SPEC §7: the badge's count. */
+    total: (userId: string) => api.get(`app/Carts/GetTotalCart/${encodeURIComponent(userId)}`, fresh).json<{ cartsTotal: number }>(),
+    cart: (userId: string) => api.get(`app/Carts/GetCartsByUser/${encodeURIComponent(userId)}`, fresh).json<CartDto>(),
+    /** SPEC §3's cart line payload to /api/app/Carts (the reading that answers 201 with the whole cart). */
+    add: (line: NewCartLineInput) => api.post('app/Carts', { json: line, ...fresh }).json<CartDto>(),
+    setQty: (lineId: number, qty: number) => api.put(`app/Carts/${lineId}`, { json: { qty }, ...fresh }).json<CartDto>(),
+    remove: (lineId: number) => api.delete(`app/Carts/${lineId}`, fresh).json<CartDto>(),
+  };
+}

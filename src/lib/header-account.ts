@@ -1,0 +1,36 @@
+// The signed-in header: the cart badge (SPEC §4: the count loads on start when signed in) and what happens
+// when the session ends in another tab. Loaded by Header.astro only for a signed-in visitor.
+import { $user } from '../stores/auth.ts';
+import { $cartCount, loadCartCount } from '../stores/cart.ts';
+import { isProtectedPage, showAuthState } from './auth-state.ts';
+import { urls } from './urls.ts';
+
+let started = false;
+
+function showCount(count: number | null) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-cart-link]')) {
+    const badge = link.querySelector<HTMLElement>('[data-cart-count]');
+    if (badge) {
+      badge.textContent = count === null ? '' : String(count);
+      badge.hidden = count === null || count === 0;
+    }
+    link.setAttribute('aria-label', count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart');
+  }
+}
+
+export function startSignedInHeader() {
+  if (started) return;
+  started = true;
+  $cartCount.subscribe(showCount);
+  void loadCartCount();
+  $user.listen((user) => {
+    showAuthState(user !== null);
+    if (user) {
+      void loadCartCount();
+      return;
+    }
+    $cartCount.set(null);
+    // Signed out in another tab: a protected page has nothing left to show here.
+    if (isProtectedPage()) window.location.assign(urls.login(`${window.location.pathname}${window.location.search}`));
+  });
+}

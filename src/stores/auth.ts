@@ -1,0 +1,52 @@
+// The shopper's session, one state for every island and page script (SPEC §3 localStorage keys, exactly:
+// token, refreshToken, userid, user, proid). @nanostores/persistent keeps each key in localStorage and follows
+// the `storage` event, so a sign-in or sign-out in one tab shows in the others.
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+import type { SessionDto, UserDto } from '../server/account-schemas.ts';
+import type { SessionStore } from '../lib/api/session-hooks.ts';
+
+export const $token = persistentAtom<string | undefined>('token', undefined);
+export const $refreshToken = persistentAtom<string | undefined>('refreshToken', undefined);
+export const $userId = persistentAtom<string | undefined>('userid', undefined);
+/** Signed out is no `user` key at all (never the text 'null'): the pages' inline scripts test for the key. */
+export const $user = persistentAtom<UserDto | null>('user', null, {
+  encode: (user: UserDto | null) => (user ? JSON.stringify(user) : undefined),
+  decode: (text: string): UserDto | null => {
+    try {
+      const user = JSON.parse(text) as UserDto | null;
+      return user && typeof user === 'object' && 'id' in user ? user : null;
+    } catch {
+      return null;
+    }
+  },
+});
+/** The product a signed-out shopper tried to add, kept across the trip to /login (SPEC §3 `proid`). */
+export const $productId = persistentAtom<string | undefined>('proid', undefined);
+
+/** Pages and the header go by the stored user (SPEC §4: "some routes use the presence of a user entry"). */
+export const $signedIn = computed($user, (user) => user !== null);
+
+export function saveSession(session: SessionDto) {
+  $token.set(session.token);
+  $refreshToken.set(session.refreshToken);
+  $userId.set(String(session.user.id));
+  $user.set(session.user);
+}
+
+/** SPEC §4: signing out clears all of the shop's local storage. */
+export function clearSession() {
+  $token.set(undefined);
+  $refreshToken.set(undefined);
+  $userId.set(undefined);
+  $productId.set(undefined);
+  $user.set(null);
+}
+
+/** The ky hooks' view of the session (src/lib/api/browser.ts). */
+export const sessionStore: SessionStore = {
+  token: () => $token.get(),
+  refreshToken: () => $refreshToken.get(),
+  save: saveSession,
+  clear: clearSession,
+};
