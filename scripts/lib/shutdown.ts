@@ -5,6 +5,9 @@ import net from 'node:net';
 import { runShutdownHooks } from '../../src/server/shutdown-hooks.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** After the signal, the listener closes once no connection has arrived for QUIET_MS, or after this long. */
+const ACCEPT_AFTER_SIGNAL_MS = 1_000;
+const QUIET_MS = 50;
 
 export interface ShutdownOptions {
   log?: (message: string) => void;
@@ -19,6 +22,8 @@ export interface ShutdownOptions {
  */
 export function drainer(server: http.Server, graceMs: number): () => Promise<'drained' | 'timed out'> {
   let draining = false;
+  let lastConnection = 0;
+  server.on('connection', () => (lastConnection = Date.now()));
   const answering = new Set<http.ServerResponse>();
   server.on('request', (_req, res) => {
     // Answered, then its connection closed: the client learns not to send more on it.
@@ -34,16 +39,25 @@ export function drainer(server: http.Server, graceMs: number): () => Promise<'dr
         server.closeAllConnections();
         resolve('timed out');
       }, graceMs);
-      // Stop listening after one more turn of the event loop, which accepts the connections already waiting
-      // (closing the listener would reset them). Idle keep-alive connections are not dropped as
-      // http.Server#close does: a request may be on its way on one. They close after their next answer, or
-      // when the keep-alive timeout (5 s) ends them.
-      setImmediate(() =>
+      // Stop listening once connections stop arriving (at most ACCEPT_AFTER_SIGNAL_MS): closing the listener
+      // resets every connection still waiting in the kernel's queue, and a client that connected just before the
+      // signal may be one of them. What arrives meanwhile is answered with `Connection: close`. Idle keep-alive
+      // connections are not dropped as http.Server#close does: a request may be on its way on one. They close
+      // after their next answer, or when the keep-alive timeout (5 s) ends them.
+      const started = Date.now();
+      const closeWhenQuiet = () => {
+        const now = Date.now();
+        const quietFor = now - lastConnection;
+        if (quietFor < QUIET_MS && now - started < ACCEPT_AFTER_SIGNAL_MS) {
+          setTimeout(closeWhenQuiet, QUIET_MS - quietFor);
+          return;
+        }
         net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve('drained');
-        }),
-      );
+        });
+      };
+      setImmediate(closeWhenQuiet);
     });
 }
 
