@@ -44,7 +44,13 @@ export const RegisterSchema = z
 
 export const LoginSchema = z
   .object({
-    login: z.string({ error: 'email or phone is required' }).trim().min(1, 'email or phone is required').max(ACCOUNT_LIMITS.email.max),
+    // It reaches SQL (PostgreSQL text cannot hold U+0000); passwords and tokens are only hashed, so they may hold anything.
+    login: z
+      .string({ error: 'email or phone is required' })
+      .regex(NO_CONTROL, 'email or phone must not contain control characters')
+      .trim()
+      .min(1, 'email or phone is required')
+      .max(ACCOUNT_LIMITS.email.max),
     password: anyPassword,
   })
   .openapi('Login');

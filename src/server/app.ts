@@ -55,6 +55,13 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
   registerReviewRoutes(app, db, reviewLimit);
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
+  // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
+  for (const personal of ['/Authenticate/*', '/app/Users/*', '/app/Carts/*', '/Carts']) {
+    app.use(personal, async (c, next) => {
+      await next();
+      c.res.headers.set('Cache-Control', 'no-store');
+    });
+  }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
   registerCartRoutes(app, db, authenticate);
 

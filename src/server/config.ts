@@ -43,6 +43,10 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     throw new Error(`Invalid settings: ${problems}`);
   }
   const s = parsed.data;
+  // Mails sent for real would carry reset links to http://localhost, which no shopper can open.
+  if (s.SMTP_URL && !s.SITE_URL) {
+    throw new Error('Invalid settings: SITE_URL is required with SMTP_URL (the links in the mails point at it)');
+  }
   return {
     dataDir: path.resolve(s.DATA_DIR),
     databaseUrl: s.DATABASE_URL,

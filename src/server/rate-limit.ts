@@ -21,10 +21,14 @@ export function writeLimiter(limit: WriteLimit, what: string) {
 
 export const clientAddress = (c: Context) => c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
 
-/** Like writeLimiter, for any key (an account's email, a user id): `(c, key)` throws the 429 past the limit. */
+/**
+ * Like writeLimiter, for any key (an account's email, a user id): `(c, key)` throws the 429 past the limit.
+ * `refund(key)` gives a call's point back, for calls that should count only when they fail: taking first and
+ * giving back on success leaves no gap for many calls at once to slip through.
+ */
 export function keyedLimiter(limit: WriteLimit, what: string) {
   const limiter = new RateLimiterMemory({ points: limit.writes, duration: limit.windowSeconds });
-  return async (c: Context, key: string) => {
+  const consume = async (c: Context, key: string) => {
     try {
       await limiter.consume(key);
     } catch (rejection) {
@@ -34,6 +38,10 @@ export function keyedLimiter(limit: WriteLimit, what: string) {
       throw new ApiError(429, 'too_many_requests', `Too many ${what}. Please try again in ${waitText(seconds)}.`);
     }
   };
+  const refund = async (key: string) => {
+    await limiter.reward(key, 1);
+  };
+  return Object.assign(consume, { refund });
 }
 
 /** A wait as a shopper reads it, never shorter than the real one: '45 seconds', '1 minute', '10 minutes'. */

@@ -106,9 +106,9 @@ describe('adding to the cart', () => {
       qty: 2,
       lineTotalPaise: packed.salesPricePaise * 2,
     });
-    // The same product without a pack size is a line of its own.
-    await api.call('POST', '/api/app/Carts', { token, body: line(packed.productId) });
-    expect((await cartOf(token, user.id)).lines).toHaveLength(2);
+    // The same product without a pack size is refused (it has no price of its own): the cart stays one line.
+    expect((await api.call('POST', '/api/app/Carts', { token, body: line(packed.productId) })).status).toBe(400);
+    expect((await cartOf(token, user.id)).lines).toHaveLength(1);
   });
 
   it('makes ten adds at once one line of quantity 10', async () => {
@@ -194,6 +194,33 @@ describe('changing and removing lines', () => {
     expect(((await del.json()) as CartDto).summary.itemCount).toBe(0);
     expect((await api.call('DELETE', `/api/app/Carts/${id}`, { token })).status).toBe(404);
     expect((await cartOf(token, user.id)).lines).toEqual([]);
+  });
+
+  it('refuses a product sold in pack sizes without one, with a readable 400', async () => {
+    const { token } = await api.register();
+    for (const path of ['/api/app/Carts', '/api/Carts']) {
+      const res = await api.call('POST', path, { token, body: line(packed.productId) });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/^Please choose a pack size of .+\.$/);
+    }
+  });
+
+  it('lowers but never raises the quantity of a line that went out of stock (409)', async () => {
+    const { token } = await api.register();
+    const added = (await (await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 3 }) })).json()) as CartDto;
+    const id = added.lines[0]!.id;
+    await api.db.update(products).set({ inStock: false }).where(eq(products.id, plain.id));
+    try {
+      const more = await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 4 } });
+      expect(more.status).toBe(409);
+      expect((await errorOf(more)).message).toMatch(/out of stock/);
+      const fewer = await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 2 } });
+      expect(fewer.status).toBe(200);
+      expect(((await fewer.json()) as CartDto).lines[0]).toMatchObject({ qty: 2, inStock: false });
+      expect((await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 2 } })).status).toBe(200);
+    } finally {
+      await api.db.update(products).set({ inStock: true }).where(eq(products.id, plain.id));
+    }
   });
 
   it('shows today’s price when the catalogue price changes', async () => {

@@ -50,5 +50,8 @@ describe('the token secret', () => {
     expect(readServerSettings({ SITE_URL: 'https://shop.example.in/some/path' }).siteOrigin).toBe('https://shop.example.in');
     expect(readServerSettings({ PORT: '8080' }).siteOrigin).toBe('http://localhost:8080');
     expect(readServerSettings({}).siteOrigin).toBe('http://localhost:4321');
+    // Mails sent for real with localhost links would reach shoppers broken: the shop refuses to start.
+    expect(() => readServerSettings({ SMTP_URL: 'smtps://shop:secret@smtp.example.in:465' })).toThrow(/SITE_URL is required with SMTP_URL/);
+    expect(readServerSettings({ SMTP_URL: 'smtps://shop:secret@smtp.example.in:465', SITE_URL: 'https://shop.example.in' }).smtpUrl).toMatch(/^smtps:/);
   });
 });

@@ -63,18 +63,24 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
   const tokens = new AccessTokens(deps.jwtSecret);
   const authenticate = bearerAuth(tokens, db);
 
+  /** One point per request from each bucket; `refund` gives them back (for calls that count only when they fail). */
   const limited = (what: string) => {
     const byAddress = keyedLimiter(limits.perAddress, what);
     const byAccount = keyedLimiter(limits.perAccount, what);
-    return async (c: Context, account: string | undefined) => {
-      await byAddress(c, clientAddress(c));
-      if (account !== undefined) await byAccount(c, account);
+    return {
+      address: (c: Context) => byAddress(c, clientAddress(c)),
+      account: (c: Context, account: string) => byAccount(c, account),
+      refundAddress: (c: Context) => byAddress.refund(clientAddress(c)),
+      refundAccount: (account: string) => byAccount.refund(account),
     };
   };
   const limitRegister = limited('registrations');
   const limitLogin = limited('sign-in attempts');
   const limitRefresh = limited('token refreshes');
   const limitForgot = limited('password reset requests');
+  // Each hashes a new password (scrypt, 128 MiB): a few a second would tie up libuv's threads.
+  const limitReset = limited('password changes');
+  const limitChange = limited('password changes');
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;
@@ -86,8 +92,12 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
     return { token, refreshToken: issued.refreshToken, user };
   }
 
-  async function newPasswordHash(password: string) {
+  function refuseCommon(password: string) {
     if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
+  }
+
+  async function newPasswordHash(password: string) {
+    refuseCommon(password);
     return hashPassword(password, passwordCost);
   }
 
@@ -123,7 +133,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
     }),
     async (c) => {
       const input = c.req.valid('json');
-      await limitRegister(c, input.email.toLowerCase());
+      await limitRegister.address(c);
+      await limitRegister.account(c, input.email.toLowerCase());
       await refuseTaken({ email: input.email, phone: input.phone });
       const passwordHash = await newPasswordHash(input.password);
       const user = await accounts.createUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }).catch(rethrowTaken);
@@ -147,10 +158,15 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
     }),
     async (c) => {
       const { login, password } = c.req.valid('json');
-      await limitLogin(c, login.includes('@') ? login.toLowerCase() : normalizeMobile(login));
+      await limitLogin.address(c);
       const user = await accounts.findUserForLogin(db, login);
+      // One bucket per account, whether named by email or phone; an unknown one by what was typed.
+      const account = user ? `user:${user.id}` : `login:${login.includes('@') ? login.toLowerCase() : normalizeMobile(login)}`;
+      await limitLogin.account(c, account);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !matches) throw unauthorized(WRONG_LOGIN);
+      // Only failures count: shoppers behind one carrier address sign in freely, guessers do not.
+      await Promise.all([limitLogin.refundAddress(c), limitLogin.refundAccount(account)]);
       const { passwordHash: _, ...profile } = user;
       return c.json(await startSession(profile), 200);
     },
@@ -173,10 +189,10 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
     }),
     async (c) => {
       const { refreshToken, expiredToken } = c.req.valid('json');
-      await limitRefresh(c, undefined);
+      await limitRefresh.address(c);
       const owner = await accounts.refreshTokenOwner(db, refreshToken);
       if (!owner) throw unauthorized(SESSION_ENDED);
-      await limitRefresh(c, String(owner.userId));
+      await limitRefresh.account(c, String(owner.userId));
       // The expired access token is optional; when sent it must be ours and the same shopper's.
       if (expiredToken) {
         const claims = await tokens.verifyIgnoringExpiry(expiredToken);
@@ -186,6 +202,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       if (!used.ok) throw unauthorized(SESSION_ENDED);
       const user = await accounts.findUser(db, used.userId);
       if (!user) throw unauthorized(SESSION_ENDED);
+      // Per address only failures count (guessing tokens): shoppers behind one carrier address refresh freely.
+      await limitRefresh.refundAddress(c);
       return c.json(await startSession(user, used.familyId), 200);
     },
   );
@@ -221,7 +239,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      await limitForgot(c, email.toLowerCase());
+      await limitForgot.address(c);
+      await limitForgot.account(c, email.toLowerCase());
       const user = await accounts.findUserByEmail(db, email);
       if (user) {
         const token = await accounts.createPasswordReset(db, user.id);
@@ -253,14 +272,17 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       responses: {
         200: json(MessageSchema, 'Password changed'),
         400: json(ErrorSchema, 'Bad input, a common password, or a used or expired link'),
+        429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
       },
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');
-      const passwordHash = await newPasswordHash(password);
+      await limitReset.address(c);
+      // The cheap checks first, the link used up, and only then the costly hash: a bad link never hashes.
+      refuseCommon(password);
       const userId = await accounts.usePasswordReset(db, token);
       if (userId === undefined) throw badRequest('This link has expired or was already used. Please ask for a new one.');
-      await accounts.setPasswordHash(db, userId, passwordHash);
+      await accounts.setPasswordHash(db, userId, await hashPassword(password, passwordCost));
       await accounts.revokeAllSessions(db, userId);
       return c.json({ message: 'Your password has been changed. Please sign in with it.' }, 200);
     },
@@ -278,11 +300,14 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
         200: json(SessionSchema, 'Changed; the new tokens of this session'),
         400: json(ErrorSchema, 'Bad input, a wrong current password, or a common new password'),
         401: json(ErrorSchema, 'Not signed in'),
+        429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
       },
     }),
     async (c) => {
       const { userId } = await authenticate(c);
       const { currentPassword, newPassword } = c.req.valid('json');
+      await limitChange.account(c, String(userId));
+      refuseCommon(newPassword);
       const stored = await accounts.passwordHashOf(db, userId);
       if (!stored) throw unauthorized(SESSION_ENDED);
       // 400, not 401: the shopper is signed in and typed a wrong password; a 401 would look like an expired token.
@@ -308,7 +333,6 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       const { userId } = await authenticate(c);
       const user = await accounts.findUser(db, userId);
       if (!user) throw notFound('This account no longer exists');
-      c.header('Cache-Control', 'no-store');
       return c.json(user, 200);
     },
   );

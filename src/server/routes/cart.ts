@@ -38,7 +38,6 @@ export function registerCartRoutes(app: OpenAPIHono, db: Database, authenticate:
     const { userId } = await authenticate(c);
     // SPEC §3's payload carries usersId; 0 or none means "me".
     if (claimed !== undefined && claimed !== 0 && claimed !== userId) throw forbidden(NOT_YOURS);
-    c.header('Cache-Control', 'no-store');
     return userId;
   }
 
@@ -121,7 +120,12 @@ export function registerCartRoutes(app: OpenAPIHono, db: Database, authenticate:
       summary: 'Set the quantity of a line',
       security: BEARER,
       request: { params: CartLineIdParam, ...body(UpdateCartLineSchema) },
-      responses: { 200: json(CartSchema, 'The cart after the change'), ...errors, 404: json(ErrorSchema, 'No such line in your cart') },
+      responses: {
+        200: json(CartSchema, 'The cart after the change'),
+        ...errors,
+        404: json(ErrorSchema, 'No such line in your cart'),
+        409: json(ErrorSchema, 'More of a product that is out of stock'),
+      },
     }),
     async (c) => {
       const userId = await owner(c, undefined);

@@ -82,6 +82,13 @@ export async function issueRefreshToken(db: Database, userId: number, familyId: 
   return { refreshToken, familyId };
 }
 
+/**
+ * No token of the token's family is revoked. A family is dead once any of its rows is: reuse detection revokes the
+ * rows it sees, and a token the winning refresh inserts a moment later must die with them.
+ */
+const familyNotRevoked = sql`not exists (select 1 from ${refreshTokens} as revoked
+  where revoked.family_id = ${refreshTokens.familyId} and revoked.revoked_at is not null)`;
+
 export type RefreshOutcome = { ok: true; userId: number; familyId: string } | { ok: false; reused: boolean };
 
 /**
@@ -93,7 +100,15 @@ export async function useRefreshToken(db: Database, token: string): Promise<Refr
   const [used] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+        familyNotRevoked,
+      ),
+    )
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
   if (used) return { ok: true, ...used };
   const [known] = await db
@@ -118,7 +133,7 @@ export async function sessionIsActive(db: Database, userId: number, familyId: st
   const [row] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), familyNotRevoked))
     .limit(1);
   return Boolean(row);
 }

@@ -21,7 +21,12 @@ async function sellable(db: Database, line: NewLine): Promise<{ variantId: numbe
     .where(eq(products.id, line.productId));
   if (!product) throw notFound(`No product has id ${line.productId}`);
   if (!product.inStock) throw conflict(`Sorry, ${product.name} is out of stock right now.`);
-  if (line.variantId === 0) return { variantId: null, variantPriceId: null };
+  if (line.variantId === 0) {
+    // A product sold in pack sizes has no price of its own to add at: the shopper must pick one.
+    const [anyVariant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, line.productId)).limit(1);
+    if (anyVariant) throw badRequest(`Please choose a pack size of ${product.name}.`);
+    return { variantId: null, variantPriceId: null };
+  }
   const [variant] = await db
     .select({ productId: productVariants.productId, name: productVariants.name, priceId: productVariantPrices.id })
     .from(productVariants)
@@ -52,14 +57,30 @@ export async function addToCart(db: Database, userId: number, line: NewLine): Pr
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Sets a line's quantity; false when the shopper has no such line (another's line is "no such line" too). */
+/**
+ * Sets a line's quantity; false when the shopper has no such line (another's line is "no such line" too). More of a
+ * product that went out of stock is 409; fewer is always fine.
+ */
 export async function setLineQty(db: Database, userId: number, lineId: number, qty: number): Promise<boolean> {
   const rows = await db
     .update(cartLines)
     .set({ qty })
-    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .where(
+      and(
+        eq(cartLines.id, lineId),
+        eq(cartLines.userId, userId),
+        sql`(${qty} <= ${cartLines.qty} or exists (select 1 from ${products} where ${products.id} = ${cartLines.productId} and ${products.inStock}))`,
+      ),
+    )
     .returning({ id: cartLines.id });
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const [line] = await db
+    .select({ name: products.name })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)));
+  if (line) throw conflict(`Sorry, ${line.name} is out of stock right now: you can keep or lower the quantity, not raise it.`);
+  return false;
 }
 
 export async function removeLine(db: Database, userId: number, lineId: number): Promise<boolean> {
