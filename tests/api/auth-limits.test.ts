@@ -61,3 +61,57 @@ describe('rate limits of the account calls', () => {
     await expectLimited(await post('/api/Authenticate/RefreshToken', { expiredToken: '', refreshToken: 'unknown-9' }, '10.6.0.1'), /^Too many token refreshes/);
   });
 });
+
+describe('what the limits count', () => {
+  it('keys sign-in attempts on the account, whether named by email or phone', async () => {
+    const shopper = await api.register();
+    expect((await post('/api/Authenticate/Login', { login: shopper.user.email, password: 'guess-guess-1' }, '10.7.0.1')).status).toBe(401);
+    expect((await post('/api/Authenticate/Login', { login: shopper.user.phone, password: 'guess-guess-1' }, '10.7.0.2')).status).toBe(401);
+    await expectLimited(await post('/api/Authenticate/Login', { login: `+91 ${shopper.user.phone}`, password: 'guess-guess-1' }, '10.7.0.3'), /sign-in/);
+  });
+
+  it('counts only failed sign-ins and refreshes against an address, so shoppers behind one address stay in', async () => {
+    const shoppers = [];
+    for (let i = 0; i < 6; i++) shoppers.push(await api.register({}, from(`10.8.1.${i}`)));
+    for (const shopper of shoppers) {
+      const res = await post('/api/Authenticate/Login', { login: shopper.user.email, password: shopper.password }, '10.8.0.1');
+      expect(res.status).toBe(200);
+      // Signed in many times over: still fine.
+      expect((await post('/api/Authenticate/Login', { login: shopper.user.phone, password: shopper.password }, '10.8.0.1')).status).toBe(200);
+      const { refreshToken } = (await res.json()) as { refreshToken: string };
+      expect((await post('/api/Authenticate/RefreshToken', { expiredToken: '', refreshToken }, '10.8.0.1')).status).toBe(200);
+    }
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/api/Authenticate/Login', { login: `nobody${i}@example.in`, password: 'guess-guess-1' }, '10.8.0.1')).status).toBe(401);
+    }
+    await expectLimited(await post('/api/Authenticate/Login', { login: shoppers[0]!.user.email, password: shoppers[0]!.password }, '10.8.0.1'), /sign-in/);
+  });
+
+  it('counts a refused refresh of a known token once per request', async () => {
+    // Four shoppers, each with a used (then reused) refresh token: each reuse is one failure of the address.
+    for (let i = 0; i < 4; i++) {
+      const shopper = await api.register({}, from(`10.9.1.${i}`));
+      expect((await post('/api/Authenticate/RefreshToken', { expiredToken: '', refreshToken: shopper.refreshToken }, `10.9.2.${i}`)).status).toBe(200);
+      expect((await post('/api/Authenticate/RefreshToken', { expiredToken: '', refreshToken: shopper.refreshToken }, '10.9.0.1')).status).toBe(401);
+    }
+    await expectLimited(await post('/api/Authenticate/RefreshToken', { expiredToken: '', refreshToken: 'unknown' }, '10.9.0.1'), /refreshes/);
+  });
+
+  it('limits password resets per address and password changes per account, before any hashing', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/api/Authenticate/ResetPassword', { token: `unknown-${i}`, password: 'jaggery-and-ghee-7' }, '10.10.0.1');
+      expect(res.status).toBe(400);
+    }
+    await expectLimited(await post('/api/Authenticate/ResetPassword', { token: 'unknown', password: 'jaggery-and-ghee-7' }, '10.10.0.1'), /password changes/);
+    const shopper = await api.register({}, from('10.10.1.1'));
+    const change = (ip: string) =>
+      api.call('POST', '/api/Authenticate/ChangePassword', {
+        token: shopper.token,
+        body: { currentPassword: 'not-my-password-1', newPassword: 'jaggery-and-ghee-7' },
+        headers: from(ip),
+      });
+    expect((await change('10.10.2.1')).status).toBe(400);
+    expect((await change('10.10.2.2')).status).toBe(400);
+    await expectLimited(await change('10.10.2.3'), /password changes/);
+  });
+});

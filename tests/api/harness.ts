@@ -23,7 +23,7 @@ export interface TestApi {
   /** Any method; a `token` is sent as the bearer. */
   call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Registers a shopper (a fresh email and phone unless given) and returns the session. */
-  register(overrides?: Partial<RegisterInput>): Promise<SessionDto & { password: string }>;
+  register(overrides?: Partial<RegisterInput>, headers?: Record<string, string>): Promise<SessionDto & { password: string }>;
   /** The access tokens are signed with this. */
   jwtSecret: string;
   /** The folder the reset mails are written to. */
@@ -125,9 +125,9 @@ export async function startTestApi(
     jwtSecret,
     outbox,
     mailTo: mails.next,
-    register: async (overrides) => {
+    register: async (overrides, headers) => {
       const shopper = newShopper(overrides);
-      const res = await call('POST', '/api/Authenticate/Register', { body: shopper });
+      const res = await call('POST', '/api/Authenticate/Register', { body: shopper, headers });
       if (res.status !== 201) throw new Error(`Register answered ${res.status}: ${await res.text()}`);
       return { ...((await res.json()) as SessionDto), password: shopper.password };
     },

@@ -202,8 +202,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       if (!used.ok) throw unauthorized(SESSION_ENDED);
       const user = await accounts.findUser(db, used.userId);
       if (!user) throw unauthorized(SESSION_ENDED);
-      // Per address only failures count (guessing tokens): shoppers behind one carrier address refresh freely.
-      await limitRefresh.refundAddress(c);
+      // Only failures count (guessed, used or revoked tokens): shoppers behind one carrier address refresh freely.
+      await Promise.all([limitRefresh.refundAddress(c), limitRefresh.refundAccount(String(owner.userId))]);
       return c.json(await startSession(user, used.familyId), 200);
     },
   );
