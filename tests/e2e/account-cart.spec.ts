@@ -201,3 +201,26 @@ test.describe('axe finds no violations', () => {
     }
   });
 });
+
+test('a password typed before the scripts run is posted, never put in the URL', async ({ browser, baseURL }) => {
+  // Without JavaScript is the moment before the page's module binds the form: Enter submits it natively.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  try {
+    await page.goto('/myaccount');
+    await page.getByLabel('Current password').fill('old-secret-pass-1');
+    await page.getByLabel('New password').fill('new-secret-pass-2');
+    const [request] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), page.getByLabel('New password').press('Enter')]);
+    expect(request.method()).toBe('POST');
+    expect(request.url()).not.toContain('secret');
+    expect((await request.response())!.status()).toBeLessThan(500);
+    for (const path of ['/login', '/register', '/forgotpassword', '/reset-password?token=x', '/myaccount']) {
+      await page.goto(path);
+      const methods = await page.locator('main form').evaluateAll((forms) => forms.map((f) => (f as HTMLFormElement).method));
+      expect(methods.length, path).toBeGreaterThan(0);
+      expect(methods.every((m) => m === 'post'), path).toBe(true);
+    }
+  } finally {
+    await context.close();
+  }
+});
