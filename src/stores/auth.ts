@@ -43,10 +43,22 @@ export function clearSession() {
   $user.set(null);
 }
 
+/**
+ * A key as localStorage holds it now. The atoms follow other tabs only on the async `storage` event, too late for a
+ * refresh that another tab finished while this one waited for the lock.
+ */
+function storedNow(key: string, atomValue: string | undefined): string | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? atomValue : (localStorage.getItem(key) ?? undefined);
+  } catch {
+    return atomValue; // storage refused (a privacy setting): the atom is all there is
+  }
+}
+
 /** The ky hooks' view of the session (src/lib/api/browser.ts). */
 export const sessionStore: SessionStore = {
-  token: () => $token.get(),
-  refreshToken: () => $refreshToken.get(),
+  token: () => storedNow('token', $token.get()),
+  refreshToken: () => storedNow('refreshToken', $refreshToken.get()),
   save: saveSession,
   clear: clearSession,
 };

@@ -77,7 +77,8 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
       $productId.set(String(choice.productId));
       return { kind: 'sign-in', message: SIGN_IN_AGAIN };
     }
-    // Out of stock, too many of it, or too fast: the API's own words say what to do.
+    // A refresh that did not say no (SessionRefreshUnavailable: 429, 5xx, offline) lands below: the shopper stays
+    // signed in. Out of stock, too many of it, or too fast: the API's own words say what to do.
     if (status === 409 || status === 422 || status === 429) return { kind: 'failed', message: apiErrorMessage(error, ADD_FAILED) };
     return { kind: 'failed', message: ADD_FAILED };
   }

@@ -3,7 +3,7 @@
 // by a small in-test server function, since these rules are the client's own.
 import ky, { isHTTPError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withSession, type SessionStore } from '../../src/lib/api/session-hooks.ts';
+import { SessionRefreshUnavailable, withSession, type SessionStore } from '../../src/lib/api/session-hooks.ts';
 import type { SessionDto } from '../../src/server/account-schemas.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -172,6 +172,44 @@ describe('session hooks', () => {
     expect(api.seen.filter((s) => s.path === 'app/Carts/3')).toHaveLength(1);
     expect(state.token).toBeUndefined();
     expect(errors.mock.calls.some((c) => c[0] === 'Cannot refresh token. Try again later...')).toBe(true);
+  });
+
+  it.each([429, 503])('a refresh answered %i keeps the session: the call fails, but not with a 401', async (refreshStatus) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const old = tokenExpiringIn(600, 'old');
+    const api = fakeApi({ valid: new Set(), fresh: 'unused', refreshStatus });
+    const { store, state } = memoryStore(old);
+    const http = client(store, api.fetch);
+    await expect(http.post('app/Carts', { json: { productsId: 1 } }).json()).rejects.toBeInstanceOf(SessionRefreshUnavailable);
+    // Before the call, too (a token about to expire).
+    state.token = tokenExpiringIn(10, 'soon');
+    await expect(http.post('app/Carts', { json: { productsId: 1 }, context: { fresh: true } }).json()).rejects.toBeInstanceOf(SessionRefreshUnavailable);
+    expect(state.cleared).toBe(0);
+    expect(state.refreshToken).toBe('refresh-1');
+  });
+
+  it('a refresh that meets no network keeps the session too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({ valid: new Set(), fresh: 'unused' });
+    const offline = async (request: Request) => {
+      if (request.url.endsWith('/Authenticate/RefreshToken')) throw new TypeError('Failed to fetch');
+      return api.fetch(request);
+    };
+    const { store, state } = memoryStore(tokenExpiringIn(600));
+    await expect(client(store, offline).get('app/Users/Me').json()).rejects.toBeInstanceOf(SessionRefreshUnavailable);
+    expect(state.cleared).toBe(0);
+  });
+
+  it('reads the store inside the refresh: a token another tab stored meanwhile is used, with no refresh', async () => {
+    const old = tokenExpiringIn(600, 'old');
+    const theirs = tokenExpiringIn(900, 'other-tab');
+    const api = fakeApi({ valid: new Set([theirs]), fresh: 'unused' });
+    const { store, state } = memoryStore(old);
+    // The other tab's refresh lands while this request is out with the old token.
+    const racing: SessionStore = { ...store, token: () => (api.seen.length > 0 ? theirs : state.token) };
+    await client(racing, api.fetch).get('app/Users/Me').json();
+    expect(api.refreshCount()).toBe(0);
+    expect(api.seen.map((s) => s.auth)).toEqual([`Bearer ${old}`, `Bearer ${theirs}`]);
   });
 
   it("a sign-in call's 401 (wrong password) is an answer, not an expired token: no refresh", async () => {

@@ -7,6 +7,10 @@ import type { SessionDto } from '../../server/account-schemas.ts';
 import { expiresWithin, readToken } from '../auth/token.ts';
 import { apiStatus } from './errors.ts';
 
+/**
+ * Where the session lives. token() and refreshToken() must read the storage the tabs share at the moment they are
+ * called (not a copy that follows it on events): inside the refresh lock, another tab's refresh must already show.
+ */
 export interface SessionStore {
   token(): string | undefined;
   refreshToken(): string | undefined;
@@ -22,6 +26,17 @@ export type SessionContext = {
 };
 
 export const REFRESH_PATH = 'Authenticate/RefreshToken';
+
+/**
+ * A refresh that did not say no (429, 5xx, no network): the session stays, and the call fails with this instead
+ * of its 401, so nothing takes it for a session that ended.
+ */
+export class SessionRefreshUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('The session could not be renewed right now', { cause });
+    this.name = 'SessionRefreshUnavailable';
+  }
+}
 
 /** `base` must carry no session hooks: the refresh call goes through it. */
 export function withSession(base: KyInstance, store: SessionStore): KyInstance {
@@ -40,9 +55,11 @@ export function withSession(base: KyInstance, store: SessionStore): KyInstance {
       return session.token;
     } catch (error) {
       console.error('Cannot refresh token. Try again later...', error); // SPEC §8: logged only
-      // Refused (used, revoked, expired): the session is over. A network failure keeps it for the next try.
+      // Refused (used, revoked, expired): the session is over. Anything else (too many refreshes from a shared
+      // carrier address, a server fault, no network) keeps it for the next try.
       const status = apiStatus(error);
-      if (status === 400 || status === 401) store.clear();
+      if (status !== 400 && status !== 401) throw new SessionRefreshUnavailable(error);
+      store.clear();
       return undefined;
     }
   }
