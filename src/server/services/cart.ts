@@ -22,9 +22,14 @@ async function sellable(db: Database, line: NewLine): Promise<{ variantId: numbe
   if (!product) throw notFound(`No product has id ${line.productId}`);
   if (!product.inStock) throw conflict(`Sorry, ${product.name} is out of stock right now.`);
   if (line.variantId === 0) {
-    // A product sold in pack sizes has no price of its own to add at: the shopper must pick one.
-    const [anyVariant] = await db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, line.productId)).limit(1);
-    if (anyVariant) throw badRequest(`Please choose a pack size of ${product.name}.`);
+    // A product sold in pack sizes has no price of its own to add at: the shopper must pick a priced one.
+    const packs = await db
+      .select({ priceId: productVariantPrices.id })
+      .from(productVariants)
+      .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+      .where(eq(productVariants.productId, line.productId));
+    if (packs.some((p) => p.priceId !== null)) throw badRequest(`Please choose a pack size of ${product.name}.`);
+    if (packs.length > 0) throw conflict(`Sorry, ${product.name} cannot be bought right now: it has no price yet.`);
     return { variantId: null, variantPriceId: null };
   }
   const [variant] = await db
