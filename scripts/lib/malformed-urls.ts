@@ -1,6 +1,6 @@
 // Requests whose address has a broken %-escape, answered before the Astro node adapter sees them: the adapter answers
 // them with a bare text 'Bad request.', where the API promises its JSON error shape and a shopper deserves a page.
-import type { NodeHandler } from './page-cache.ts';
+import type { NodeHandler } from './shop-handler.ts';
 import { errorBody, isWellEncoded, MALFORMED_URL_MESSAGE } from '../../src/server/errors.ts';
 
 /** The page (src/pages/400.astro) a shopper sees for such an address. */

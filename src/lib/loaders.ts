@@ -3,7 +3,7 @@ import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
 import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
 import { changedPagesHeader } from './api/headers.ts';
-import { serverCatalogue } from './api/server.ts';
+import { serverCatalogue, serverFeedback } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { positiveIdFrom } from './ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
@@ -75,7 +75,7 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     stars: String(form.get('stars') ?? ''),
   };
   const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
-  const error = await postForShopper(astro, 'Reviews', review, 'Your review could not be posted.');
+  const error = await postForShopper(astro, (options) => serverFeedback.postReview(review, options), 'Your review could not be posted.');
   if (error) return { error, values };
   // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
   return new Response(null, {

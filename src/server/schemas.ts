@@ -235,3 +235,6 @@ export const ContactMessageReceiptSchema = z
   .openapi('ContactMessageReceipt');
 
 export type NewContactMessage = z.infer<typeof NewContactMessageSchema>;
+/** What a client sends (the phone may be empty). */
+export type NewContactMessageInput = z.input<typeof NewContactMessageSchema>;
+export type ContactMessageReceiptDto = z.infer<typeof ContactMessageReceiptSchema>;

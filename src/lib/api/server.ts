@@ -3,6 +3,7 @@
 import ky from 'ky';
 import { fetchEmbedded } from '../../server/runtime.ts';
 import { catalogue } from './catalogue.ts';
+import { feedback } from './feedback.ts';
 
 const EMBEDDED_ORIGIN = 'http://kirana.embedded/api/';
 
@@ -16,3 +17,4 @@ export const serverApi = ky.create({
 });
 
 export const serverCatalogue = catalogue(serverApi);
+export const serverFeedback = feedback(serverApi);
