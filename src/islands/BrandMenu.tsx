@@ -5,7 +5,7 @@
 // disclosure button, and the first opening fetches the first page.
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { browserCatalogue } from '../lib/api/browser.ts';
-import { PAGE_SIZES } from '../lib/api/catalogue.ts';
+import { PAGE_SIZES } from '../lib/paging.ts';
 import type { Brand } from '../lib/api/types.ts';
 import { urls } from '../lib/urls.ts';
 

@@ -1,13 +1,13 @@
 // Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
-import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
+import type { ProductPage as ProductListPage } from './api/catalogue.ts';
 import { changedPagesHeader } from './api/headers.ts';
 import { serverCatalogue, serverFeedback } from './api/server.ts';
 import type { Category, Product, ProductSeo, Review } from './api/types.ts';
 import { positiveIdFrom } from './ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page.ts';
-import { pageFromUrl } from './paging.ts';
+import { PAGE_SIZES, pageFromUrl } from './paging.ts';
 import { postForShopper } from './server/form-post.ts';
 import { categoryAnchor, urls } from './urls.ts';
 

@@ -5,8 +5,7 @@ import { serverCatalogue } from '../lib/api/server.ts';
 import { CONTENT_PATHS } from '../lib/content-paths.ts';
 import { urls } from '../lib/urls.ts';
 import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.ts';
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+import { escapeXml } from '../lib/xml.ts';
 
 export const GET: APIRoute = async ({ site, isPrerendered }) => {
   const base = siteOrigin({ site, isPrerendered });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryDto } from '../../src/server/schemas.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -45,7 +46,7 @@ describe('GET /api/app/Brands/LoadBrandsByPriority', () => {
 });
 
 describe('GET /api/app/Categories/LoadCategoriesByPriority', () => {
-  type Category = { id: string; name: string; image: string; count: number };
+  type Category = CategoryDto;
 
   it('returns 24 categories on page 0 with id, name, image and count', async () => {
     const res = await api.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=24&pageNo=0');

@@ -1,14 +1,13 @@
 // Typed catalogue calls over a ky instance: the same code runs in pages (server) and islands (browser).
 import type { KyInstance } from 'ky';
 import { isHTTPError } from 'ky';
+import { PAGE_SIZES } from '../paging.ts';
 import type { Brand, Category, Product, ProductSeo, Review, Suggestion } from './types.ts';
 
 export interface ProductPage {
   products: Product[];
   total: number;
 }
-
-export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
 
 /** The API does not know (404) or refuses (400) what was asked for: a page shows it as not found, never as a crash. */
 function isNothingThere(error: unknown): boolean {
