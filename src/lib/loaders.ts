@@ -80,7 +80,7 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
   // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
   return new Response(null, {
     status: 303,
-    headers: { Location: `${urls.product(id)}&reviewed=1#reviews`, ...changedPagesHeader(urls.productPages(id)) },
+    headers: { Location: urls.productReviews(id, true), ...changedPagesHeader(urls.productPages(id)) },
   });
 }
 

@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ site, isPrerendered }) => {
   const paths = [
     '/',
     urls.hot(),
-    '/brands',
+    urls.brands(),
     '/productsection',
     ...CONTENT_PATHS,
     ...categories.map((c) => urls.category(c.id)),
