@@ -7,6 +7,8 @@ export const urls = {
   home: () => '/',
   /** The home page with categories pages 1 to `page` (what `page - 1` clicks on Load More Categories show). */
   homeCategories: (page: number) => (page > 1 ? `/?categories=${page}` : '/'),
+  /** Load More Categories without JavaScript: the next page, opened where its new categories begin. */
+  moreCategories: (page: number) => `/?categories=${page}#${categoryPageAnchor(page)}`,
   brands: () => '/brands',
   signIn: () => '/login',
   product: (id: number) => `/product-detail?id=${id}`,
@@ -36,5 +38,5 @@ export const urls = {
   },
 };
 
-/** The id of a category's card in a category grid, for links that open a page at that card. */
-export const categoryAnchor = (categoryId: string) => `category-${categoryId}`;
+/** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */
+export const categoryPageAnchor = (page: number) => `categories-page-${page}`;

@@ -71,6 +71,13 @@ describe('GET /api/app/Categories/LoadCategoriesByPriority', () => {
     expect(ids.size).toBe(30);
   });
 
+  it('answers X-Total-Count like the product listings, past the end too', async () => {
+    for (const pageNo of [0, 1, 2]) {
+      const res = await api.get(`/api/app/Categories/LoadCategoriesByPriority?pageNo=${pageNo}`);
+      expect(res.headers.get('x-total-count'), `page ${pageNo}`).toBe('30');
+    }
+  });
+
   it('counts the products of each category', async () => {
     const categories = (await (await api.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=100')).json()) as Category[];
     const total = categories.reduce((sum, c) => sum + c.count, 0);

@@ -77,12 +77,17 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       tags: ['Categories'],
       summary: 'Categories by priority with their product counts; pageNo starts at 0, pageSize 24 by default',
       request: { query: CategoryPagingQuery },
-      responses: { 200: json(z.array(CategorySchema), 'Categories; an empty list past the end'), 400: errors[400] },
+      responses: {
+        200: { ...json(z.array(CategorySchema), 'Categories; an empty list past the end'), ...totalHeader },
+        400: errors[400],
+      },
     }),
     async (c) => {
       const { pageNo, pageSize } = c.req.valid('query');
+      const page = await loadCategories(db, pageNo, pageSize);
+      c.header('X-Total-Count', String(page.total));
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
-      return c.json(await loadCategories(db, pageNo, pageSize), 200);
+      return c.json(page.items, 200);
     },
   );
 
