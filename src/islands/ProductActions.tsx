@@ -2,7 +2,7 @@
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
 import { useEffect, useRef, useState } from 'react';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
-import type { ProductActionsData } from '../lib/variants.ts';
+import type { ProductActionsData } from '../lib/product-actions.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
 interface Props {

@@ -1,10 +1,10 @@
 // Every product, brand, category and content page, for crawlers.
-import { siteOrigin } from '../lib/site.ts';
+import { siteOrigin } from '../lib/server/site.ts';
 import type { APIRoute } from 'astro';
-import { serverCatalogue } from '../lib/api/server.ts';
-import { CONTENT_PATHS } from '../lib/content-paths.ts';
+import { serverCatalogue } from '../lib/server/api.ts';
+import { CONTENT_PATHS } from '../lib/server/content-paths.ts';
 import { urls } from '../lib/urls.ts';
-import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.ts';
+import { allBrands, allCategories, allProductIds } from '../lib/server/catalogue-index.ts';
 import { escapeXml } from '../lib/xml.ts';
 
 export const GET: APIRoute = async ({ site, isPrerendered }) => {

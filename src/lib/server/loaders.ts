@@ -1,15 +1,15 @@
 // Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
-import type { ProductPage as ProductListPage } from './api/catalogue.ts';
-import { changedPagesHeader } from './api/headers.ts';
-import { serverCatalogue, serverFeedback } from './api/server.ts';
-import type { Category, Product, ProductSeo, Review } from './api/types.ts';
-import { positiveIdFrom } from './ids.ts';
-import { cacheCataloguePage, notFoundStatus } from './page.ts';
-import { PAGE_SIZES, pageFromUrl } from './paging.ts';
-import { postForShopper } from './server/form-post.ts';
-import { urls } from './urls.ts';
+import type { ProductPage as ProductListPage } from '../api/catalogue.ts';
+import { changedPagesHeader } from '../api/headers.ts';
+import { serverCatalogue, serverFeedback } from './api.ts';
+import type { Category, Product, ProductSeo, Review } from '../api/types.ts';
+import { positiveIdFrom } from '../ids.ts';
+import { cacheCataloguePage, notFoundStatus } from './page-status.ts';
+import { PAGE_SIZES, pageFromUrl } from '../paging.ts';
+import { postForShopper } from './form-post.ts';
+import { urls } from '../urls.ts';
 
 /** A row of the product section: a category and its first products. */
 export interface Aisle {

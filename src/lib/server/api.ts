@@ -2,8 +2,8 @@
 // Hono app, no socket. With API_URL: a plain HTTP client of that host.
 import ky from 'ky';
 import { fetchEmbedded } from '../../server/runtime.ts';
-import { catalogue } from './catalogue.ts';
-import { feedback } from './feedback.ts';
+import { catalogue } from '../api/catalogue.ts';
+import { feedback } from '../api/feedback.ts';
 
 const EMBEDDED_ORIGIN = 'http://kirana.embedded/api/';
 

@@ -1,6 +1,6 @@
 // Whole-catalogue walks (the sitemap, the brands page), page by page through the API.
-import type { Catalogue } from './api/catalogue.ts';
-import type { Brand, Category } from './api/types.ts';
+import type { Catalogue } from '../api/catalogue.ts';
+import type { Brand, Category } from '../api/types.ts';
 
 const MAX = 100;
 
