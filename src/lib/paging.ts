@@ -17,7 +17,3 @@ export function pageFromUrl(url: URL, param = 'page'): number | null {
   const page = positiveIdFrom(raw);
   return page !== null && page <= MAX_PAGE_NO + 1 ? page : null;
 }
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

@@ -10,5 +10,3 @@ export function feedback(api: KyInstance) {
       api.post('app/ContactMessages', { ...options, json: message }).json<ContactMessageReceipt>(),
   };
 }
-
-export type Feedback = ReturnType<typeof feedback>;
