@@ -5,8 +5,8 @@ import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 import precompressAssets from './src/lib/integrations/precompress-assets.ts';
-import { cspHash, INLINE_SCRIPTS } from './src/lib/inline-scripts.ts';
-import { listenAddress, listenOrigin } from './src/lib/site.ts';
+import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
+import { listenAddress, listenOrigin } from './src/lib/server/site.ts';
 
 const { host, port } = listenAddress();
 // PUBLIC_API_URL is read at build time (from the environment or .env files), as the browser bundle reads it.

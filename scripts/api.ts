@@ -30,7 +30,8 @@ server.use('/api/*', async (c, next) => {
 });
 server.route('/', createApp({ db: handle.db, accounts }));
 
-const http = serve({ fetch: server.fetch, hostname, port }, () =>
-  console.log(`[kirana-api] listening on http://${hostname}:${port}/api (OpenAPI: /api/openapi.json)`),
+// The port it got (API_PORT=0 lets the system choose one).
+const http = serve({ fetch: server.fetch, hostname, port }, (address) =>
+  console.log(`[kirana-api] listening on http://${hostname}:${address.port}/api (OpenAPI: /api/openapi.json)`),
 );
 installGracefulShutdown(http as NodeServer, { log: (m) => console.log(`[kirana-api] ${m}`), close: handle.close });

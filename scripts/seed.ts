@@ -2,6 +2,7 @@
 // Without --reset an existing catalogue is left alone; with it the catalogue tables are emptied first (users stay).
 import { readServerSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
+import { databaseTarget } from '../src/server/db/prepare.ts';
 import { isCatalogueEmpty, resetCatalogue, seedCatalogue } from '../src/server/seed/index.ts';
 
 async function main(): Promise<void> {
@@ -11,9 +12,7 @@ async function main(): Promise<void> {
   const reset = args.includes('--reset');
 
   const settings = readServerSettings();
-  const target = settings.databaseUrl
-    ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
-    : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
+  const target = databaseTarget(settings);
   console.log(target.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: PGlite in ${settings.dataDir}`);
 
   // The work runs as the database's set-up step, so on PostgreSQL it waits for a shop that is starting.

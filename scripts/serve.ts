@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
-import { listenAddress } from '../src/lib/site.ts';
+import { listenAddress } from '../src/lib/server/site.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, type NodeHandler } from './lib/shop-handler.ts';
 
@@ -28,7 +28,7 @@ export async function serveShop(options: { host: string; port: number }): Promis
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
-  // The pages name this address as the shop's origin when SITE_URL is not set (src/lib/site.ts); with
+  // The pages name this address as the shop's origin when SITE_URL is not set (src/lib/server/site.ts); with
   // port 0 it is known only now.
   process.env.HOST = options.host;
   process.env.PORT = String((server.address() as AddressInfo).port);

@@ -5,7 +5,7 @@
 // disclosure button, and the first opening fetches the first page.
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { browserCatalogue } from '../lib/api/browser.ts';
-import { PAGE_SIZES } from '../lib/api/catalogue.ts';
+import { PAGE_SIZES } from '../lib/paging.ts';
 import type { Brand } from '../lib/api/types.ts';
 import { urls } from '../lib/urls.ts';
 
@@ -17,7 +17,6 @@ const chevron = (
     <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
   </svg>
 );
-const ALL_BRANDS_URL = '/brands';
 
 export default function BrandMenu() {
   const [enhanced, setEnhanced] = useState(false);
@@ -113,7 +112,7 @@ export default function BrandMenu() {
   if (!enhanced) {
     return (
       <div className="brand-menu">
-        <a ref={linkRef} className="nav-link brand-trigger" href={ALL_BRANDS_URL}>
+        <a ref={linkRef} className="nav-link brand-trigger" href={urls.brands()}>
           Brands
           {chevron}
         </a>
@@ -159,7 +158,7 @@ export default function BrandMenu() {
               Load More Brands
             </button>
           )}
-          <a className="brand-all" href={ALL_BRANDS_URL}>
+          <a className="brand-all" href={urls.brands()}>
             See all brands
           </a>
         </div>

@@ -7,7 +7,7 @@ import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
 import { addToCart } from '../stores/cart.ts';
-import type { ProductActionsData } from '../lib/variants.ts';
+import type { ProductActionsData } from '../lib/product-actions.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
 interface Props {

@@ -11,7 +11,6 @@ import {
   SUGGESTION_HIDE_DELAY_MS,
   SUGGESTION_KIND,
   createSuggestionSearch,
-  suggestionUrl,
 } from '../stores/search.ts';
 
 interface Props {
@@ -127,7 +126,7 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
         if (!chosen) return; // the form submits: search for the text
         e.preventDefault();
         close();
-        go(suggestionUrl(chosen));
+        go(urls.suggestion(chosen));
         return;
       }
       case 'Escape':
@@ -200,7 +199,7 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
                   onMouseMove={() => i !== activeIndex && setActive(i)}
                   onClick={() => {
                     close();
-                    go(suggestionUrl(s));
+                    go(urls.suggestion(s));
                   }}
                 >
                   <span className="search-option-name">{s.name}</span>

@@ -1,14 +1,10 @@
-// The contact form in the browser: checks the input, posts JSON to the API, shows the outcome.
-import { apiBaseUrl } from './api/base-url.ts';
+// The contact form in the browser: checks the input, posts it to the API, shows the outcome.
 import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN } from './form-limits.ts';
-import { postJsonForm } from './json-form.ts';
+import { anonymousApi, submitApiForm } from './api-form.ts';
+import type { NewContactMessage } from './api/types.ts';
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-}
+/** What the form holds: every field, the phone possibly empty. */
+export type ContactInput = Required<NewContactMessage>;
 
 /** The API's rules, checked first so most mistakes need no round trip. */
 export function contactProblem(input: ContactInput): string | null {
@@ -33,10 +29,9 @@ export function submitContactForm(form: HTMLFormElement) {
     phone: String(data.get('phone') ?? ''),
     message: String(data.get('message') ?? ''),
   };
-  return postJsonForm(form, {
-    url: `${apiBaseUrl()}app/ContactMessages`,
+  return submitApiForm(form, {
     // An empty phone is fine as it is: the API reads it as no phone.
-    body: input,
+    send: async () => (await anonymousApi()).anonymousFeedback.sendContactMessage(input),
     problem: contactProblem(input),
     success: 'Thank you! We have your message and will reply within one working day.',
     failure: 'Your message could not be sent.',

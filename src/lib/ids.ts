@@ -4,8 +4,9 @@
 /** A numeric id as written in a URL: at most 9 digits, so it fits PostgreSQL's integer. */
 export const NUMERIC_ID_PATTERN = /^\d{1,9}$/;
 
-/** A category id: a slug of lowercase letters, digits and dashes. */
-export const CATEGORY_ID_PATTERN = /^[a-z0-9-]{1,60}$/;
+/** A category id: a slug of lowercase letters, digits and dashes (unanchored, for route patterns). */
+export const CATEGORY_ID_SLUG = '[a-z0-9-]{1,60}';
+export const CATEGORY_ID_PATTERN = new RegExp(`^${CATEGORY_ID_SLUG}$`);
 
 /** The positive id a URL parameter names, or null when it cannot name one ('0', '00', 'x', too long). */
 export function positiveIdFrom(raw: string | null | undefined): number | null {

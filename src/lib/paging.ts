@@ -1,4 +1,8 @@
 // ?page=N as shoppers and crawlers see it (1-based) against the API's pageNo (0-based).
+import { positiveIdFrom } from './ids.ts';
+
+/** Default page sizes of the API's listings, which pages and islands ask for too. */
+export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
 
 /** The API's largest pageNo: a page number past it names no page, however large the catalogue. */
 export const MAX_PAGE_NO = 10_000;
@@ -10,11 +14,6 @@ export const MAX_PAGE_NO = 10_000;
 export function pageFromUrl(url: URL, param = 'page'): number | null {
   const raw = url.searchParams.get(param);
   if (!raw) return 1;
-  if (!/^\d{1,9}$/.test(raw)) return null;
-  const page = Number(raw);
-  return page >= 1 && page <= MAX_PAGE_NO + 1 ? page : null;
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+  const page = positiveIdFrom(raw);
+  return page !== null && page <= MAX_PAGE_NO + 1 ? page : null;
 }

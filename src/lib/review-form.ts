@@ -1,16 +1,10 @@
-// The review form in the browser: checks the input, posts JSON to /api/Reviews, shows the outcome.
-import { apiBaseUrl } from './api/base-url.ts';
-import type { Review } from './api/types.ts';
+// The review form in the browser: checks the input, posts it to the API (no auth header, SPEC §7), shows the outcome.
+import type { NewReview, Review } from './api/types.ts';
 import { NO_CONTROL, NO_CONTROL_EXCEPT_LINES, REVIEW_LIMITS } from './form-limits.ts';
-import { postJsonForm } from './json-form.ts';
+import { anonymousApi, submitApiForm } from './api-form.ts';
 import { reviewCountText, starsText, summariseReviews, type ReviewSummary } from './reviews.ts';
 
-export interface ReviewInput {
-  title: string;
-  description: string;
-  stars: number;
-  productsId: number;
-}
+export type ReviewInput = NewReview;
 
 /** The same rules as the API's, so most mistakes are caught before a round trip. */
 export function reviewProblem(input: ReviewInput): string | null {
@@ -35,14 +29,13 @@ export function submitReview(form: HTMLFormElement) {
     stars: Number(data.get('stars') ?? 0),
     productsId: Number(form.dataset.productId),
   };
-  return postJsonForm(form, {
-    url: `${apiBaseUrl()}Reviews`,
-    body: input,
+  return submitApiForm(form, {
+    send: async () => (await anonymousApi()).anonymousFeedback.postReview(input),
     problem: reviewProblem(input),
     success: 'Thank you! Your review has been posted.',
     failure: 'Your review could not be posted.',
     onSuccess: (review) => {
-      showPostedReview(review as ReviewInput);
+      showPostedReview(review);
       void refreshReviewSummary(input.productsId);
     },
   });
@@ -54,9 +47,7 @@ export function submitReview(form: HTMLFormElement) {
  */
 async function refreshReviewSummary(productId: number) {
   try {
-    const res = await fetch(`${apiBaseUrl()}Reviews/${productId}`, { headers: { Accept: 'application/json' } });
-    if (!res.ok) return;
-    showReviewSummary(summariseReviews((await res.json()) as Review[]));
+    showReviewSummary(summariseReviews(await (await anonymousApi()).anonymousCatalogue.reviews(productId)));
   } catch {
     // The review is posted and listed; the numbers catch up on the next visit.
   }
@@ -83,7 +74,7 @@ export function showReviewSummary(summary: ReviewSummary) {
 }
 
 /** Puts the new review at the top of the list, as text. */
-function showPostedReview(review: ReviewInput) {
+function showPostedReview(review: Pick<Review, 'title' | 'description' | 'stars'>) {
   const list = document.querySelector('[data-review-list]');
   if (!list) return;
   const item = document.createElement('li');

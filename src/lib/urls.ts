@@ -1,9 +1,18 @@
 // The storefront's URLs in one place: every link a crawler follows is built here.
+import type { Suggestion } from './api/types.ts';
+
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-grocery.svg';
 
 export const urls = {
   home: () => '/',
+  /** The home page with categories pages 1 to `page` (what `page - 1` clicks on Load More Categories show). */
+  homeCategories: (page: number) => (page > 1 ? `/?categories=${page}` : '/'),
+  /** Load More Categories without JavaScript: the next page, opened where its new categories begin. */
+  moreCategories: (page: number) => `/?categories=${page}#${categoryPageAnchor(page)}`,
+  brands: () => '/brands',
   product: (id: number) => `/product-detail?id=${id}`,
+  /** The product page's reviews; `reviewed` after a review was posted without JavaScript. */
+  productReviews: (id: number, reviewed = false) => `/product-detail?id=${id}${reviewed ? '&reviewed=1' : ''}#reviews`,
   /** Every page that shows one product: the product page and its SPEC §2 alias. */
   productPages: (id: number) => [`/product-detail?id=${id}`, `/product?id=${id}`],
   brand: (id: number, page?: number) => `/shop?type=brand&id=${id}${page && page > 1 ? `&page=${page}` : ''}`,
@@ -27,10 +36,21 @@ export const urls = {
   orderDetails: () => '/orderdetails',
   orderComplete: () => '/OrderComplete',
   previousOrders: () => '/previous-order',
+  /** The page a search suggestion opens: a product, or the shop listing of a brand or a category. */
+  suggestion: (s: Pick<Suggestion, 'id' | 'type'>): string => {
+    switch (s.type) {
+      case 'products':
+        return urls.product(Number(s.id));
+      case 'Brand':
+        return urls.brand(Number(s.id));
+      case 'Category':
+        return urls.category(String(s.id));
+    }
+  },
 };
 
-/** The id of a category's card in a category grid, for links that open a page at that card. */
-export const categoryAnchor = (categoryId: string) => `category-${categoryId}`;
+/** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */
+export const categoryPageAnchor = (page: number) => `categories-page-${page}`;
 
 /** The pages that send a visitor with no stored user to /login (SPEC §6). */
 export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/OrderComplete', '/previous-order'];

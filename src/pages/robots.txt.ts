@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteOrigin } from '../lib/site.ts';
+import { siteOrigin } from '../lib/server/site.ts';
 
 export const GET: APIRoute = ({ site, isPrerendered }) => {
   const sitemap = new URL('/sitemap.xml', siteOrigin({ site, isPrerendered })).toString();

@@ -1,12 +1,11 @@
 // Every product, brand, category and content page, for crawlers.
-import { siteOrigin } from '../lib/site.ts';
+import { siteOrigin } from '../lib/server/site.ts';
 import type { APIRoute } from 'astro';
-import { serverCatalogue } from '../lib/api/server.ts';
-import { CONTENT_PATHS } from '../lib/content-paths.ts';
+import { serverCatalogue } from '../lib/server/api.ts';
+import { CONTENT_PATHS } from '../lib/server/content-paths.ts';
 import { urls } from '../lib/urls.ts';
-import { allBrands, allCategories, allProductIds } from '../lib/catalogue-index.ts';
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+import { allBrands, allCategories, allProductIds } from '../lib/server/catalogue-index.ts';
+import { escapeXml } from '../lib/xml.ts';
 
 export const GET: APIRoute = async ({ site, isPrerendered }) => {
   const base = siteOrigin({ site, isPrerendered });
@@ -18,7 +17,7 @@ export const GET: APIRoute = async ({ site, isPrerendered }) => {
   const paths = [
     '/',
     urls.hot(),
-    '/brands',
+    urls.brands(),
     '/productsection',
     ...CONTENT_PATHS,
     ...categories.map((c) => urls.category(c.id)),

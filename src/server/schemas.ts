@@ -2,14 +2,14 @@
 import { z } from '@hono/zod-openapi';
 import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
 import { CATEGORY_ID_PATTERN, NUMERIC_ID_PATTERN } from '../lib/ids.ts';
-import { MAX_PAGE_NO } from '../lib/paging.ts';
+import { MAX_PAGE_NO, PAGE_SIZES } from '../lib/paging.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
 export const LIMITS = {
-  brandPage: 16,
-  categoryPage: 24,
-  productPage: 24,
+  brandPage: PAGE_SIZES.brands,
+  categoryPage: PAGE_SIZES.categories,
+  productPage: PAGE_SIZES.products,
   maxPageSize: 100,
   maxSearchLength: MAX_SEARCH_LENGTH,
   maxPageNo: MAX_PAGE_NO,
@@ -235,3 +235,6 @@ export const ContactMessageReceiptSchema = z
   .openapi('ContactMessageReceipt');
 
 export type NewContactMessage = z.infer<typeof NewContactMessageSchema>;
+/** What a client sends (the phone may be empty). */
+export type NewContactMessageInput = z.input<typeof NewContactMessageSchema>;
+export type ContactMessageReceiptDto = z.infer<typeof ContactMessageReceiptSchema>;

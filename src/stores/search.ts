@@ -1,7 +1,6 @@
 // Search-box state and the pure rules of SPEC §4/§5 (kept here so they are unit-tested without a browser).
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Suggestion } from '../lib/api/types.ts';
-import { urls } from '../lib/urls.ts';
 import { normalizeSearchText } from '../lib/search-text.ts';
 
 /** SPEC §9: suggestions hide 200 ms after the input loses focus. */
@@ -10,18 +9,6 @@ export const SUGGESTION_HIDE_DELAY_MS = 200;
 export const LOADING_MAX_MS = 2000;
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGESTION_DEBOUNCE_MS = 120;
-
-/** The page a suggestion opens: a product, or the shop listing of a brand or a category. */
-export function suggestionUrl(s: Pick<Suggestion, 'id' | 'type'>): string {
-  switch (s.type) {
-    case 'products':
-      return urls.product(Number(s.id));
-    case 'Brand':
-      return urls.brand(Number(s.id));
-    case 'Category':
-      return urls.category(String(s.id));
-  }
-}
 
 /** What a shopper reads next to a suggestion. */
 export const SUGGESTION_KIND: Record<Suggestion['type'], string> = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryDto } from '../../src/server/schemas.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -45,7 +46,7 @@ describe('GET /api/app/Brands/LoadBrandsByPriority', () => {
 });
 
 describe('GET /api/app/Categories/LoadCategoriesByPriority', () => {
-  type Category = { id: string; name: string; image: string; count: number };
+  type Category = CategoryDto;
 
   it('returns 24 categories on page 0 with id, name, image and count', async () => {
     const res = await api.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=24&pageNo=0');
@@ -68,6 +69,13 @@ describe('GET /api/app/Categories/LoadCategoriesByPriority', () => {
     expect(page2).toEqual([]);
     const ids = new Set([...page0, ...page1].map((c) => c.id));
     expect(ids.size).toBe(30);
+  });
+
+  it('answers X-Total-Count like the product listings, past the end too', async () => {
+    for (const pageNo of [0, 1, 2]) {
+      const res = await api.get(`/api/app/Categories/LoadCategoriesByPriority?pageNo=${pageNo}`);
+      expect(res.headers.get('x-total-count'), `page ${pageNo}`).toBe('30');
+    }
   });
 
   it('counts the products of each category', async () => {

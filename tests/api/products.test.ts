@@ -1,29 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductDto, VariantDto } from '../../src/server/schemas.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
-type Variant = {
-  id: number;
-  name: string;
-  productVariantPrice: { id: number; salesPrice: number; mrp: number; salesPricePaise: number } | null;
-};
-type Product = {
-  id: number;
-  name: string;
-  price: number;
-  mrp: number;
-  pricePaise: number;
-  mrpPaise: number;
-  type: string;
-  brandId: number;
-  brandName: string;
-  categoryId: string;
-  imageUrl: string | null;
-  productImages: { imageUrl: string }[];
-  productVariants: Variant[];
-  hot: boolean;
-  stars: number;
-  reviewCount: number;
-};
+type Product = ProductDto;
+type Variant = VariantDto;
 
 let api: TestApi;
 let hot: Product[];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewDto } from '../../src/server/schemas.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
-type Review = { id: number; title: string; description: string; stars: number; productsId: number; updatedAt: string };
+type Review = ReviewDto;
 
 let api: TestApi;
 let productId: number;

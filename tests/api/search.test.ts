@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductDto, SuggestionDto } from '../../src/server/schemas.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
-type Suggestion = { id: number | string; name: string; type: 'products' | 'Brand' | 'Category' };
-type Product = { id: number; name: string; brandName: string; categoryName: string };
+type Suggestion = SuggestionDto;
+type Product = ProductDto;
 
 let api: TestApi;
 beforeAll(async () => {

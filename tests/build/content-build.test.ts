@@ -24,7 +24,8 @@ const editPage = (page: string, edit: (text: string) => string) =>
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-content-'));
-  for (const entry of ['src', 'scripts', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  // scripts/: the build's precompress step shares its rules with the server (scripts/lib/compression.ts).
+  for (const entry of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));

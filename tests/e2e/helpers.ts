@@ -1,27 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { CategoryDto, ProductDto } from '../../src/server/schemas.ts';
 
-export type ApiProduct = {
-  id: number;
-  name: string;
-  type: string;
-  pricePaise: number;
-  mrpPaise: number;
-  brandId: number;
-  brandName: string;
-  categoryId: string;
-  categoryName: string;
-  imageUrl: string | null;
-  inStock: boolean;
-  reviewCount: number;
-  productVariants: { id: number; name: string; productVariantPrice: { salesPricePaise: number; mrpPaise: number } | null }[];
-};
+/** A product as the API answers it (the type comes from the API's own schema). */
+export type ApiProduct = ProductDto;
 
 /** Reads the seeded catalogue through the real API, to choose what a test looks at. */
 export async function allProducts(request: APIRequestContext): Promise<ApiProduct[]> {
-  const categories = (await (await request.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=100')).json()) as {
-    id: string;
-    count: number;
-  }[];
+  const categories = (await (await request.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=100')).json()) as CategoryDto[];
   const all: ApiProduct[] = [];
   for (const c of categories.filter((c) => c.count > 0)) {
     all.push(...((await (await request.get(`/api/app/Products/LoadProductsByCategory/${c.id}?pageSize=100`)).json()) as ApiProduct[]));

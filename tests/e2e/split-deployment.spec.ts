@@ -1,45 +1,22 @@
 // The shop split in two: the API alone (`npm run api`) and a storefront that is a pure front end of it
 // (API_URL). Both are real servers of ours on loopback, on their own fresh database.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
 
-const API_PORT = 4421;
-const SHOP_PORT = 4422;
-const shop = `http://127.0.0.1:${SHOP_PORT}`;
-let api: ChildProcess;
-let storefront: ChildProcess;
-let dataDir: string;
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
+let api: BuiltServer;
+let storefront: BuiltServer;
+let shop: string;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-split-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir };
-  delete env.API_URL;
-  api = spawn(process.execPath, ['scripts/api.ts'], { env: { ...env, API_PORT: String(API_PORT), TRUST_PROXY: 'true' }, stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${API_PORT}/api/app/Brands/LoadBrandsByPriority?take=1`, 60_000);
-  storefront = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...env, PORT: String(SHOP_PORT), API_URL: `http://127.0.0.1:${API_PORT}/api` },
-    stdio: 'ignore',
-  });
-  await waitFor(`${shop}/robots.txt`, 30_000);
+  api = await startBuiltServer({ script: 'api', env: { TRUST_PROXY: 'true' } });
+  storefront = await startBuiltServer({ env: { API_URL: `${api.url}/api` }, readyPath: '/robots.txt' });
+  shop = storefront.url;
 });
 
-test.afterAll(() => {
-  storefront?.kill();
-  api?.kill();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+test.afterAll(async () => {
+  await storefront?.stop();
+  await api?.stop();
 });
 
 test('the storefront renders from the API host and passes /api through to it', async ({ page, request }) => {
@@ -62,7 +39,7 @@ test('search suggestions in the browser come through the storefront', async ({ p
 });
 
 test('a review posted in the browser is stored by the API host', async ({ page, request }) => {
-  const hot = (await (await request.get(`http://127.0.0.1:${API_PORT}/api/app/Products/LoadProductsByPriorityTag`)).json()) as { id: number }[];
+  const hot = (await (await request.get(`${api.url}/api/app/Products/LoadProductsByPriorityTag`)).json()) as { id: number }[];
   const id = hot[2]!.id;
   await page.goto(`${shop}/product-detail?id=${id}#reviews`);
   await page.getByLabel('Comment').fill('Fresh stock, delivered on time');
@@ -70,7 +47,7 @@ test('a review posted in the browser is stored by the API host', async ({ page, 
   await page.getByRole('radio', { name: '5 stars' }).check();
   await page.getByRole('button', { name: 'Post review' }).click();
   await expect(page.getByText('Thank you! Your review has been posted.')).toBeVisible();
-  const stored = (await (await request.get(`http://127.0.0.1:${API_PORT}/api/Reviews/${id}`)).json()) as { description: string }[];
+  const stored = (await (await request.get(`${api.url}/api/Reviews/${id}`)).json()) as { description: string }[];
   expect(stored[0]!.description).toBe('Fresh stock, delivered on time');
 });
 

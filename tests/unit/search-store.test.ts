@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '../../src/lib/api/types.ts';
 import { normalizeSearchText } from '../../src/lib/search-text.ts';
+import { urls } from '../../src/lib/urls.ts';
 import {
   LOADING_MAX_MS,
   createLoadingFlag,
   createSuggestionSearch,
-  suggestionUrl,
 } from '../../src/stores/search.ts';
 
 describe('normalizeSearchText', () => {
@@ -21,11 +21,11 @@ describe('normalizeSearchText', () => {
   });
 });
 
-describe('suggestionUrl', () => {
+describe('urls.suggestion', () => {
   it('opens a product, a brand listing or a category listing', () => {
-    expect(suggestionUrl({ type: 'products', id: 42 })).toBe('/product-detail?id=42');
-    expect(suggestionUrl({ type: 'Brand', id: 7 })).toBe('/shop?type=brand&id=7');
-    expect(suggestionUrl({ type: 'Category', id: 'fruits-vegetables' })).toBe('/shop?type=category&id=fruits-vegetables');
+    expect(urls.suggestion({ type: 'products', id: 42 })).toBe('/product-detail?id=42');
+    expect(urls.suggestion({ type: 'Brand', id: 7 })).toBe('/shop?type=brand&id=7');
+    expect(urls.suggestion({ type: 'Category', id: 'fruits-vegetables' })).toBe('/shop?type=category&id=fruits-vegetables');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamUrl } from '../../src/lib/api/upstream.ts';
+import { upstreamUrl } from '../../src/lib/server/upstream.ts';
 
 const api = 'http://api.internal:4322/api';
 

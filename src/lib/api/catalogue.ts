@@ -1,6 +1,7 @@
 // Typed catalogue calls over a ky instance: the same code runs in pages (server) and islands (browser).
 import type { KyInstance } from 'ky';
 import { isHTTPError } from 'ky';
+import { PAGE_SIZES } from '../paging.ts';
 import type { Brand, Category, Product, ProductSeo, Review, Suggestion } from './types.ts';
 
 export interface ProductPage {
@@ -8,7 +9,13 @@ export interface ProductPage {
   total: number;
 }
 
-export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
+export interface CategoryPage {
+  categories: Category[];
+  total: number;
+}
+
+/** Items across all pages, from a listing's X-Total-Count. */
+const totalCount = (res: Response) => Number(res.headers.get('x-total-count') ?? 0);
 
 /** The API does not know (404) or refuses (400) what was asked for: a page shows it as not found, never as a crash. */
 function isNothingThere(error: unknown): boolean {
@@ -24,7 +31,7 @@ async function productPage(
 ): Promise<ProductPage> {
   try {
     const res = await api.get(path, { searchParams: { pageNo, pageSize } });
-    return { products: await res.json<Product[]>(), total: Number(res.headers.get('x-total-count') ?? 0) };
+    return { products: await res.json<Product[]>(), total: totalCount(res) };
   } catch (error) {
     if (isNothingThere(error)) return { products: [], total: 0 };
     throw error;
@@ -55,8 +62,10 @@ export function catalogue(api: KyInstance) {
     reviews: (id: number) => api.get(`Reviews/${id}`).json<Review[]>(),
     brands: (skip = 0, take: number = PAGE_SIZES.brands) =>
       api.get('app/Brands/LoadBrandsByPriority', { searchParams: { skip, take } }).json<Brand[]>(),
-    categories: (pageNo = 0, pageSize: number = PAGE_SIZES.categories) =>
-      api.get('app/Categories/LoadCategoriesByPriority', { searchParams: { pageNo, pageSize } }).json<Category[]>(),
+    categories: async (pageNo = 0, pageSize: number = PAGE_SIZES.categories): Promise<CategoryPage> => {
+      const res = await api.get('app/Categories/LoadCategoriesByPriority', { searchParams: { pageNo, pageSize } });
+      return { categories: await res.json<Category[]>(), total: totalCount(res) };
+    },
     suggestions: (text: string, options: { signal?: AbortSignal } = {}) =>
       api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`, options).json<Suggestion[]>(),
   };

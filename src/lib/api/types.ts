@@ -2,6 +2,9 @@
 export type {
   BrandDto as Brand,
   CategoryDto as Category,
+  ContactMessageReceiptDto as ContactMessageReceipt,
+  NewContactMessageInput as NewContactMessage,
+  NewReview,
   ProductDto as Product,
   ProductSeoDto as ProductSeo,
   ReviewDto as Review,

@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { errorBody } from '../../server/errors.ts';
 import { CLIENT_IP_HEADER } from '../../lib/api/headers.ts';
 import { fetchEmbedded } from '../../server/runtime.ts';
-import { upstreamUrl } from '../../lib/api/upstream.ts';
+import { upstreamUrl } from '../../lib/server/upstream.ts';
 
 export const prerender = false;
 

@@ -4,10 +4,15 @@ import type { ServerSettings } from '../config.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../seed/index.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
-export async function openShopDatabase(settings: ServerSettings, log: (message: string) => void): Promise<DatabaseHandle> {
-  const target = settings.databaseUrl
+/** The database the settings name: a PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function databaseTarget(settings: Pick<ServerSettings, 'databaseUrl' | 'dataDir'>) {
+  return settings.databaseUrl
     ? ({ kind: 'postgres', url: settings.databaseUrl } as const)
     : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
+}
+
+export async function openShopDatabase(settings: ServerSettings, log: (message: string) => void): Promise<DatabaseHandle> {
+  const target = databaseTarget(settings);
   log(
     target.kind === 'postgres'
       ? 'database: PostgreSQL from DATABASE_URL; applying migrations…'

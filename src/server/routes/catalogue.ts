@@ -1,6 +1,7 @@
 // SPEC §7 catalogue calls at their exact paths, plus the paged product listings the shop and search pages use.
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { CATALOGUE_CACHE_CONTROL } from '../../lib/api/headers.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import {
@@ -45,13 +46,10 @@ const totalHeader = {
   headers: z.object({ 'X-Total-Count': z.string().openapi({ description: 'items across all pages' }) }),
 };
 
-/** Catalogue answers are the same for everyone: let browsers and CDNs keep them briefly. */
-export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
-
 function sendPage(c: Context, page: Page<ProductDto>) {
   if (page.items.length === 0) throw notFound('No Products found');
   c.header('X-Total-Count', String(page.total));
-  c.header('Cache-Control', PUBLIC_CACHE);
+  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
   return c.json(page.items, 200);
 }
 
@@ -67,7 +65,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { skip, take } = c.req.valid('query');
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(await loadBrands(db, skip, take), 200);
     },
   );
@@ -79,12 +77,17 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       tags: ['Categories'],
       summary: 'Categories by priority with their product counts; pageNo starts at 0, pageSize 24 by default',
       request: { query: CategoryPagingQuery },
-      responses: { 200: json(z.array(CategorySchema), 'Categories; an empty list past the end'), 400: errors[400] },
+      responses: {
+        200: { ...json(z.array(CategorySchema), 'Categories; an empty list past the end'), ...totalHeader },
+        400: errors[400],
+      },
     }),
     async (c) => {
       const { pageNo, pageSize } = c.req.valid('query');
-      c.header('Cache-Control', PUBLIC_CACHE);
-      return c.json(await loadCategories(db, pageNo, pageSize), 200);
+      const page = await loadCategories(db, pageNo, pageSize);
+      c.header('X-Total-Count', String(page.total));
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+      return c.json(page.items, 200);
     },
   );
 
@@ -99,7 +102,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { text } = c.req.valid('param');
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(await suggest(db, text), 200);
     },
   );
@@ -201,7 +204,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       const { id } = c.req.valid('param');
       const product = await findProduct(db, id);
       if (!product) throw notFound(`No product has id ${id}`);
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(product, 200);
     },
   );
@@ -219,7 +222,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       const { proid } = c.req.valid('param');
       const seo = await findProductSeo(db, proid);
       if (!seo) throw notFound(`No SEO data for product ${proid}`);
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(seo, 200);
     },
   );
@@ -237,7 +240,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       const { proid } = c.req.valid('param');
       if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
       const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants, 200);
     },
   );
@@ -255,7 +258,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
       const { proid } = c.req.valid('param');
       if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
       const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
-      c.header('Cache-Control', PUBLIC_CACHE);
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants.flatMap((v) => (v.productVariantPrice ? [v.productVariantPrice] : [])), 200);
     },
   );

@@ -1,6 +1,7 @@
 // Pictures generated from the catalogue, so every product has an image of its own without image files.
 import { eq } from 'drizzle-orm';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { CATEGORY_ID_SLUG } from '../../lib/ids.ts';
 import type { Database } from '../db/client.ts';
 import { categories, productImages, products } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -29,7 +30,7 @@ export function registerImageRoutes(app: OpenAPIHono, db: Database) {
     return c.body(svg, 200, SVG_HEADERS);
   });
 
-  app.get('/images/categories/:file{[a-z0-9-]{1,60}\\.svg}', async (c) => {
+  app.get(`/images/categories/:file{${CATEGORY_ID_SLUG}\\.svg}`, async (c) => {
     const id = c.req.param('file').replace('.svg', '');
     const category = await findCategory(db, id);
     if (!category) throw notFound(`No category has id ${id}`);

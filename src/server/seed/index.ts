@@ -1,6 +1,7 @@
 // The demo catalogue: brands, categories and products built deterministically from ./data.ts.
 // Same options + freshly truncated database (identities restarted) => the same rows and ids.
 import { sql } from 'drizzle-orm';
+import { formatRupees } from '../../lib/money.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import * as data from './data.ts';
@@ -163,12 +164,6 @@ function mrpFor(rng: Rng, mode: MrpMode, pricePaise: number): number {
   const markup = 0.05 + rng() * 0.19;
   // MRPs are printed in whole rupees.
   return Math.ceil((pricePaise * (1 + markup)) / 100) * 100;
-}
-
-function formatRupees(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
-  return rest === 0 ? `₹${rupees}` : `₹${rupees}.${String(rest).padStart(2, '0')}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Catalogue reads: brands, categories, products and their listings. Prices leave here as paise and rupees.
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   brands,
@@ -37,8 +37,9 @@ export async function findBrand(db: Database, id: number): Promise<BrandDto | un
   return row;
 }
 
-export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<CategoryDto[]> {
-  const rows = await db
+/** A page of categories and how many there are in all (X-Total-Count, like the product listings). */
+export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<Page<CategoryDto>> {
+  const rows = db
     .select({
       id: categories.id,
       name: categories.name,
@@ -49,7 +50,9 @@ export async function loadCategories(db: Database, pageNo: number, pageSize: num
     .orderBy(asc(categories.priority), asc(categories.name))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  return rows.map((r) => ({ ...r, image: categoryImageUrl(r.id) }));
+  // Counted apart: a page past the end has no rows to carry a window count.
+  const [items, [counted]] = await Promise.all([rows, db.select({ total: count() }).from(categories)]);
+  return { items: items.map((r) => ({ ...r, image: categoryImageUrl(r.id) })), total: counted?.total ?? 0 };
 }
 
 export async function findCategory(db: Database, id: string) {
@@ -234,24 +237,26 @@ export async function suggest(db: Database, text: string, limit = 10): Promise<S
   const like = `%${escapeLike(text)}%`;
   const scored = (name: SQL) =>
     sql<number>`greatest(word_similarity(${text}, lower(${name})), case when ${name} ilike ${like} then 1 else 0 end)`;
+  // Ordered by the selected score's name, so the similarity is not computed a second time for the sort.
+  const bestFirst = sql`${sql.identifier('score')} desc`;
   const [productRows, brandRows, categoryRows] = await Promise.all([
     db
-      .select({ id: products.id, name: products.name, score: scored(sql`${products.name}`) })
+      .select({ id: products.id, name: products.name, score: scored(sql`${products.name}`).as('score') })
       .from(products)
       .where(sql`${scored(sql`${products.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(sql`3 desc`, asc(products.name))
+      .orderBy(bestFirst, asc(products.name))
       .limit(limit),
     db
-      .select({ id: brands.id, name: brands.name, score: scored(sql`${brands.name}`) })
+      .select({ id: brands.id, name: brands.name, score: scored(sql`${brands.name}`).as('score') })
       .from(brands)
       .where(sql`${scored(sql`${brands.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(sql`3 desc`, asc(brands.name))
+      .orderBy(bestFirst, asc(brands.name))
       .limit(3),
     db
-      .select({ id: categories.id, name: categories.name, score: scored(sql`${categories.name}`) })
+      .select({ id: categories.id, name: categories.name, score: scored(sql`${categories.name}`).as('score') })
       .from(categories)
       .where(sql`${scored(sql`${categories.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(sql`3 desc`, asc(categories.name))
+      .orderBy(bestFirst, asc(categories.name))
       .limit(3),
   ]);
   // Brands and categories first (they lead to whole listings), then products, each best first.

@@ -1,6 +1,5 @@
 // Generated product and category pictures: an SVG with the name on the category's colour.
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+import { escapeXml } from '../../lib/xml.ts';
 
 /** Splits a name into at most `maxLines` lines of about `width` characters. */
 export function wrapWords(text: string, width: number, maxLines: number): string[] {

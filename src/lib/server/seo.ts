@@ -1,6 +1,6 @@
 // Structured data (schema.org JSON-LD) for crawlers.
-import type { Product } from './api/types.ts';
-import { DEFAULT_PRODUCT_IMAGE, urls } from './urls.ts';
+import type { Product } from '../api/types.ts';
+import { DEFAULT_PRODUCT_IMAGE, urls } from '../urls.ts';
 
 export interface Crumb {
   name: string;

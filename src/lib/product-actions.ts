@@ -1,4 +1,5 @@
-// What the variant selector offers: SPEC §2 — only variants that have a price id, starting at the first.
+// What the ProductActions island is given (its props, kept small) and what its variant selector offers:
+// SPEC §2 — only variants that have a price id, starting at the first.
 import type { Product } from './api/types.ts';
 
 export interface VariantChoice {

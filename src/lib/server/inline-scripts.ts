@@ -2,7 +2,7 @@
 // astro.config.mjs adds these hashes to the policy of every page (security.csp.scriptDirective.hashes), and the
 // components render them with `<script is:inline set:html={…}>` so the text hashed is the text sent.
 import { createHash } from 'node:crypto';
-import { urls } from './urls.ts';
+import { urls } from '../urls.ts';
 
 /** SPEC §4: signed in or not is the stored user; `<html data-auth>` shows one state before the header paints. */
 export const SHOW_AUTH_STATE = "try { if (localStorage.getItem('user') !== null) document.documentElement.dataset.auth = 'in'; } catch {}";

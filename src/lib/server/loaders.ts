@@ -1,18 +1,37 @@
 // Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
-import { PAGE_SIZES, type ProductPage as ProductListPage } from './api/catalogue.ts';
-import { changedPagesHeader } from './api/headers.ts';
-import { serverCatalogue } from './api/server.ts';
-import type { Category, Product, ProductSeo, Review } from './api/types.ts';
-import { positiveIdFrom } from './ids.ts';
-import { cacheCataloguePage, notFoundStatus } from './page.ts';
-import { pageFromUrl } from './paging.ts';
-import { postForShopper } from './server/form-post.ts';
-import { categoryAnchor, urls } from './urls.ts';
+import type { ProductPage as ProductListPage } from '../api/catalogue.ts';
+import { changedPagesHeader } from '../api/headers.ts';
+import { serverCatalogue, serverFeedback } from './api.ts';
+import type { Category, Product, ProductSeo, Review } from '../api/types.ts';
+import { positiveIdFrom } from '../ids.ts';
+import { cacheCataloguePage, notFoundStatus } from './page-status.ts';
+import { PAGE_SIZES, pageFromUrl } from '../paging.ts';
+import { postForShopper } from './form-post.ts';
+import { urls } from '../urls.ts';
+
+/** A row of the product section: a category and its first products. */
+export interface Aisle {
+  category: Category;
+  products: Product[];
+}
+
+/** The first `count` categories that have products (by priority), each with its first `perAisle` products. */
+export async function loadAisles(count: number, perAisle: number): Promise<Aisle[]> {
+  // One page of categories holds enough to choose from; a category with no products yet is skipped.
+  const { categories } = await serverCatalogue.categories(0, PAGE_SIZES.categories);
+  return Promise.all(
+    categories
+      .filter((category) => category.count > 0)
+      .slice(0, count)
+      .map(async (category) => ({ category, products: (await serverCatalogue.categoryProducts(category.id, 0, perAisle)).products })),
+  );
+}
 
 export interface HomeData {
   hot: ProductListPage;
+  aisles: Aisle[];
   /** Every category up to this page: /?categories=N is what N clicks on Load More Categories show. */
   categories: Category[];
   categoryPage: number;
@@ -23,28 +42,22 @@ export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   // A page number that cannot exist shows no categories, like a page past the end.
   const requestedPage = pageFromUrl(astro.url, 'categories');
   const categoryPage = requestedPage ?? 1;
-  const [hot, lastPage] = await Promise.all([
+  const [hot, aisles, lastPage] = await Promise.all([
     serverCatalogue.hotProducts(),
-    requestedPage === null ? Promise.resolve([] as Category[]) : serverCatalogue.categories(categoryPage - 1),
+    loadAisles(3, 5),
+    requestedPage === null ? Promise.resolve({ categories: [], total: 0 }) : serverCatalogue.categories(categoryPage - 1),
   ]);
   // A page of categories past the end is not a page.
-  if (lastPage.length === 0 && (requestedPage === null || categoryPage > 1)) {
+  if (lastPage.categories.length === 0 && (requestedPage === null || categoryPage > 1)) {
     notFoundStatus(astro);
-    return { hot, categories: [], categoryPage, moreCategoriesHref: undefined };
+    return { hot, aisles, categories: [], categoryPage, moreCategoriesHref: undefined };
   }
   cacheCataloguePage(astro);
-  // The pages before it (only when the last one exists, so their number is bounded by the catalogue), and
-  // whether anything follows: only a full page can have more; one category past its end tells.
-  const [earlier, next] = await Promise.all([
-    Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => serverCatalogue.categories(pageNo))),
-    lastPage.length === PAGE_SIZES.categories
-      ? serverCatalogue.categories(categoryPage * PAGE_SIZES.categories, 1)
-      : Promise.resolve([] as Category[]),
-  ]);
-  const categories = [...earlier.flat(), ...lastPage];
-  // Without JavaScript the next page opens at its first new category, where the shopper was reading.
-  const moreCategoriesHref = next[0] ? `/?categories=${categoryPage + 1}#${categoryAnchor(next[0].id)}` : undefined;
-  return { hot, categories, categoryPage, moreCategoriesHref };
+  // The pages before it (only when the last one exists, so their number is bounded by the catalogue).
+  const earlier = await Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => serverCatalogue.categories(pageNo)));
+  const categories = [...earlier.flatMap((page) => page.categories), ...lastPage.categories];
+  const moreCategoriesHref = categories.length < lastPage.total ? urls.moreCategories(categoryPage + 1) : undefined;
+  return { hot, aisles, categories, categoryPage, moreCategoriesHref };
 }
 
 export interface ReviewFormState {
@@ -75,12 +88,12 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     stars: String(form.get('stars') ?? ''),
   };
   const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
-  const error = await postForShopper(astro, 'Reviews', review, 'Your review could not be posted.');
+  const error = await postForShopper(astro, (options) => serverFeedback.postReview(review, options), 'Your review could not be posted.');
   if (error) return { error, values };
   // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
   return new Response(null, {
     status: 303,
-    headers: { Location: `${urls.product(id)}&reviewed=1#reviews`, ...changedPagesHeader(urls.productPages(id)) },
+    headers: { Location: urls.productReviews(id, true), ...changedPagesHeader(urls.productPages(id)) },
   });
 }
 

@@ -2,7 +2,8 @@
 // Hono app, no socket. With API_URL: a plain HTTP client of that host.
 import ky from 'ky';
 import { fetchEmbedded } from '../../server/runtime.ts';
-import { catalogue } from './catalogue.ts';
+import { catalogue } from '../api/catalogue.ts';
+import { feedback } from '../api/feedback.ts';
 
 const EMBEDDED_ORIGIN = 'http://kirana.embedded/api/';
 
@@ -16,3 +17,4 @@ export const serverApi = ky.create({
 });
 
 export const serverCatalogue = catalogue(serverApi);
+export const serverFeedback = feedback(serverApi);

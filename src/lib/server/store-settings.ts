@@ -8,5 +8,3 @@ export async function storeSettings() {
 }
 
 export type StoreSettings = Awaited<ReturnType<typeof storeSettings>>;
-
-export const formatDate = (date: Date) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(date);

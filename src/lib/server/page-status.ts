@@ -1,8 +1,7 @@
 // What every catalogue page does with its response: cache headers that let a CDN, and the page cache in
 // front of the server (scripts/lib/page-cache.ts), share it.
 import type { AstroGlobal } from 'astro';
-
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+import { CATALOGUE_CACHE_CONTROL } from '../api/headers.ts';
 
 /** Catalogue HTML is the same for every visitor (auth lives in the browser), so it may be shared. */
 export function cacheCataloguePage(astro: AstroGlobal) {

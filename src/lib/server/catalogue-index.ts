@@ -1,6 +1,6 @@
 // Whole-catalogue walks (the sitemap, the brands page), page by page through the API.
-import type { Catalogue } from './api/catalogue.ts';
-import type { Brand, Category } from './api/types.ts';
+import type { Catalogue } from '../api/catalogue.ts';
+import type { Brand, Category } from '../api/types.ts';
 
 const MAX = 100;
 
@@ -16,9 +16,9 @@ export async function allBrands(catalogue: Catalogue): Promise<Brand[]> {
 export async function allCategories(catalogue: Catalogue): Promise<Category[]> {
   const all: Category[] = [];
   for (let pageNo = 0; ; pageNo++) {
-    const page = await catalogue.categories(pageNo, MAX);
-    all.push(...page);
-    if (page.length < MAX) return all;
+    const { categories, total } = await catalogue.categories(pageNo, MAX);
+    all.push(...categories);
+    if (categories.length === 0 || all.length >= total) return all;
   }
 }
 

@@ -1,6 +1,6 @@
 // What a search that found nothing can still offer: the closest names the typo-tolerant suggestions know.
-import type { Catalogue } from './api/catalogue.ts';
-import type { Suggestion } from './api/types.ts';
+import type { Catalogue } from '../api/catalogue.ts';
+import type { Suggestion } from '../api/types.ts';
 
 /** Words shorter than this match too much to be worth a suggestion of their own. */
 const MIN_WORD_LENGTH = 3;
