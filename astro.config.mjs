@@ -19,8 +19,10 @@ export default defineConfig({
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
-  // staticHeaders: the CSP goes out as a header on pre-rendered pages too (frame-ancestors cannot be a <meta>).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024, staticHeaders: true }),
+  // Pre-rendered pages carry their CSP in a <meta>; scripts/lib/shop-handler.ts also sends it as a header, with
+  // frame-ancestors (which a <meta> cannot carry). The adapter's staticHeaders would do that by matching every
+  // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024 }),
   integrations: [react(), interactionDirective(), precompressAssets()],
   server: { port, host },
   build: { inlineStylesheets: 'always' },
@@ -37,7 +39,6 @@ export default defineConfig({
         `connect-src ${apiOrigin === "'self'" ? "'self'" : `'self' ${apiOrigin}`}`,
         "object-src 'none'",
         "base-uri 'self'",
-        "frame-ancestors 'none'",
         "form-action 'self'",
       ],
       scriptDirective: { hashes: INLINE_SCRIPTS.map(cspHash) },

@@ -22,6 +22,8 @@ export interface CachedPage {
   expires: number;
   /** Compressed forms, made once each. */
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** The head of a hit, as Node's writeHead takes it flat, made once per encoding ('' for none). */
+  heads?: Map<Encoding | '', string[]>;
 }
 
 export const CACHE_HEADER = 'x-kirana-cache';

@@ -29,6 +29,26 @@ export interface ShopHandlerOptions {
   siteUrl: string | undefined;
 }
 
+const NO_FRAMING = "frame-ancestors 'none';";
+const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
+
+/**
+ * The CSP of each pre-rendered page (dist/client/**\/index.html), read once from its <meta>, to be sent as a header
+ * too, with frame-ancestors: a <meta> policy cannot forbid framing.
+ */
+export function prerenderedPolicies(clientDir: string): Map<string, string> {
+  const policies = new Map<string, string>();
+  for (const file of fs.readdirSync(clientDir, { recursive: true }) as string[]) {
+    if (path.basename(file) !== 'index.html') continue;
+    const policy = META_CSP.exec(fs.readFileSync(path.join(clientDir, file), 'utf8'))?.[1];
+    if (!policy) continue;
+    const dir = path.dirname(file).split(path.sep).join('/');
+    const withFraming = `${policy.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/;?\s*$/, ';')} ${NO_FRAMING}`;
+    for (const pathname of dir === '.' ? ['/'] : [`/${dir}`, `/${dir}/`]) policies.set(pathname, withFraming);
+  }
+  return policies;
+}
+
 /** Features the shop never uses, turned off for it and anything it might embed. */
 const PERMISSIONS_POLICY = [
   'accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer',
@@ -59,6 +79,21 @@ export function isValidHost(host: string | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/** isValidHost, remembered for the few hosts a shop sees (parsing a URL per request costs a hit a tenth of its rate). */
+function hostChecker(): (host: string | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (host) => {
+    if (host === undefined) return false;
+    let valid = known.get(host);
+    if (valid === undefined) {
+      valid = isValidHost(host);
+      // Bounded: a client sending endless made-up hosts only makes them parsed again.
+      if (known.size < 256) known.set(host, valid);
+    }
+    return valid;
+  };
 }
 
 function sendJsonError(res: ServerResponse, status: number, code: string, message: string) {
@@ -102,6 +137,8 @@ function passThrough(raw: RawResponse): BodySink {
 
 export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl }: ShopHandlerOptions): NodeHandler {
   const security = Object.entries(securityHeaders(siteUrl));
+  const pagePolicies = prerenderedPolicies(clientDir);
+  const validHost = hostChecker();
   const findAsset = precompressedAssets(clientDir);
 
   /** The entry's body as this shopper takes it: compressed (once per encoding) when it is text worth it. */
@@ -110,14 +147,26 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
     return compress ? { body: await pageCache.encodedBody(entry, encoding), encoding } : { body: entry.body, encoding: undefined };
   };
 
+  /** The head of a hit, flat as writeHead takes it (the stored headers already hold the security headers). */
+  const headOf = (entry: CachedPage, encoding: Encoding | undefined, length: number): string[] => {
+    entry.heads ??= new Map();
+    let head = entry.heads.get(encoding ?? '');
+    if (!head) {
+      head = [];
+      for (const [name, value] of Object.entries(entry.headers)) {
+        if (value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) head.push(name, String(one));
+      }
+      if (encoding) head.push('Content-Encoding', encoding);
+      head.push('Content-Length', String(length), CACHE_HEADER, 'HIT');
+      entry.heads.set(encoding ?? '', head);
+    }
+    return head;
+  };
+
   const sendCached = async (req: IncomingMessage, res: ServerResponse, entry: CachedPage, accepted: Encoding | undefined) => {
     const { body, encoding } = await bodyFor(entry, accepted);
-    res.writeHead(entry.status, {
-      ...entry.headers,
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      'Content-Length': body.length,
-      [CACHE_HEADER]: 'HIT',
-    });
+    res.writeHead(entry.status, headOf(entry, encoding, body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
@@ -132,9 +181,15 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
       if (changed && res.statusCode < 400 && method !== 'GET' && method !== 'HEAD') pageCache.forget(String(changed).split(/\s+/).filter(Boolean));
 
       const contentType = String(res.getHeader('content-type') ?? '');
-      if (!res.hasHeader('content-security-policy')) {
-        // Astro puts the page's own policy (with its script and style hashes) on every page it renders.
-        if (!contentType.startsWith('text/html')) res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
+      if (res.hasHeader('content-security-policy')) {
+        // frame-ancestors is a header's alone (a <meta> policy may not carry it), so it is added here, not in Astro.
+        res.setHeader('Content-Security-Policy', `${String(res.getHeader('content-security-policy')).replace(/;?\s*$/, ';')} ${NO_FRAMING}`);
+      } else {
+        // Astro puts the page's own policy (with its script and style hashes) on every page it renders; a
+        // pre-rendered page has it in its <meta>, read at start.
+        const pagePolicy = contentType.startsWith('text/html') ? pagePolicies.get(url.split('?')[0]!) : undefined;
+        if (pagePolicy) res.setHeader('Content-Security-Policy', pagePolicy);
+        else if (!contentType.startsWith('text/html')) res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
       }
       const compressible = isCompressible(contentType) && !res.hasHeader('content-encoding') && res.statusCode !== 204 && res.statusCode !== 304;
       if (compressible) addVary(res, 'Accept-Encoding');
@@ -188,16 +243,28 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
   };
 
   return (req, res) => {
-    for (const [name, value] of security) res.setHeader(name, value);
-    if (!isValidHost(req.headers.host)) return sendJsonError(res, 400, 'bad_host', 'The Host header is not a valid host name.');
-    const url = req.url ?? '/';
+    if (!validHost(req.headers.host)) {
+      for (const [name, value] of security) res.setHeader(name, value);
+      return sendJsonError(res, 400, 'bad_host', 'The Host header is not a valid host name.');
+    }
     const method = req.method ?? 'GET';
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    // Credentials might get a personal answer: never from or into the cache. The shop sets no cookies
+    // (sign-in lives in localStorage), so a Cookie header changes nothing and does not bypass it.
+    const cacheable = (method === 'GET' || method === 'HEAD') && !req.headers.authorization && pageCache.maxSeconds > 0;
+    // A hit first: its stored head already holds the security headers.
+    const hit = cacheable ? pageCache.get(req.url ?? '/') : undefined;
+    if (hit) {
+      void sendCached(req, res, hit, encoding).catch(() => res.destroy());
+      return;
+    }
+    for (const [name, value] of security) res.setHeader(name, value);
+    const url = req.url ?? '/';
     // Pages take GET, HEAD and POST (forms); the API answers its own OPTIONS (CORS preflight).
     if (method === 'OPTIONS' && !isApiPath(url)) {
       res.writeHead(204, { Allow: 'GET, HEAD, POST, OPTIONS' });
       return res.end();
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
     const pathname = url.split('?')[0]!;
     if ((method === 'GET' || method === 'HEAD') && encoding) {
       const asset = findAsset(pathname, encoding);
@@ -213,16 +280,6 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
         });
         if (method === 'HEAD') return res.end();
         fs.createReadStream(asset.file).on('error', () => res.destroy()).pipe(res);
-        return;
-      }
-    }
-    // Credentials might get a personal answer: never from or into the cache. The shop sets no cookies
-    // (sign-in lives in localStorage), so a Cookie header changes nothing and does not bypass it.
-    const cacheable = (method === 'GET' || method === 'HEAD') && !req.headers.authorization && pageCache.maxSeconds > 0;
-    if (cacheable) {
-      const hit = pageCache.get(url);
-      if (hit) {
-        void sendCached(req, res, hit, encoding).catch(() => res.destroy());
         return;
       }
     }
