@@ -187,9 +187,13 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
       } else {
         // Astro puts the page's own policy (with its script and style hashes) on every page it renders; a
         // pre-rendered page has it in its <meta>, read at start.
-        const pagePolicy = contentType.startsWith('text/html') ? pagePolicies.get(url.split('?')[0]!) : undefined;
-        if (pagePolicy) res.setHeader('Content-Security-Policy', pagePolicy);
-        else if (!contentType.startsWith('text/html')) res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
+        // A 304 carries no Content-Type, and the browser keeps the headers it stored with the body, policy included,
+        // unless the 304 names another: so a 304 gets the page's own policy or none.
+        const pagePolicy = pagePolicies.get(url.split('?')[0]!);
+        if (pagePolicy && (res.statusCode === 304 || contentType.startsWith('text/html'))) res.setHeader('Content-Security-Policy', pagePolicy);
+        else if (res.statusCode !== 304 && !contentType.startsWith('text/html')) {
+          res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
+        }
       }
       const compressible = isCompressible(contentType) && !res.hasHeader('content-encoding') && res.statusCode !== 204 && res.statusCode !== 304;
       if (compressible) addVary(res, 'Accept-Encoding');

@@ -110,6 +110,21 @@ test.describe('security headers', () => {
     }
   });
 
+  test("a 304 keeps the page's policy: a reload of a pre-rendered page still runs its scripts", async () => {
+    for (const path of ['/about', '/myaccount']) {
+      const first = await send(`${shop.url}${path}`);
+      const etag = String(first.headers.etag);
+      const again = await send(`${shop.url}${path}`, { headers: { 'if-none-match': etag } });
+      expect(again.status, path).toBe(304);
+      // The browser stores a 304's policy in place of the page's: it must be the page's own, never 'none'.
+      expect(again.headers['content-security-policy'], path).toBe(first.headers['content-security-policy']);
+    }
+    const icon = await send(`${shop.url}/favicon.svg`);
+    const iconAgain = await send(`${shop.url}/favicon.svg`, { headers: { 'if-none-match': String(icon.headers.etag) } });
+    expect(iconAgain.status).toBe(304);
+    expect(iconAgain.headers['content-security-policy']).toBeUndefined();
+  });
+
   test("a page's policy is Astro's: hashes, no inline script, nothing framed, forms and calls only to the shop", async () => {
     for (const path of ['/', '/about']) {
       const csp = String((await send(`${shop.url}${path}`)).headers['content-security-policy']);
