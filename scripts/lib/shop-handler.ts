@@ -49,9 +49,10 @@ export function prerenderedPolicies(clientDir: string): Map<string, string> {
   return policies;
 }
 
-/** Features the shop never uses, turned off for it and anything it might embed. */
+/** Features the shop never uses, turned off for it and anything it might embed (only features Chromium knows: an
+ * unknown one is a console warning on every page). */
 const PERMISSIONS_POLICY = [
-  'accelerometer', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer',
+  'accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid', 'magnetometer',
   'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking', 'browsing-topics',
 ].map((feature) => `${feature}=()`).join(', ');
 
