@@ -3,13 +3,9 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL } from '../lib/form-limits.ts';
 import { NUMERIC_ID_PATTERN } from '../lib/ids.ts';
+import { shopperText } from './schemas.ts';
 
-const personName = z
-  .string({ error: 'name is required' })
-  .regex(NO_CONTROL, 'name must not contain control characters')
-  .trim()
-  .min(ACCOUNT_LIMITS.name.min, `name must be at least ${ACCOUNT_LIMITS.name.min} characters`)
-  .max(ACCOUNT_LIMITS.name.max, `name must be at most ${ACCOUNT_LIMITS.name.max} characters`);
+const personName = shopperText('name', ACCOUNT_LIMITS.name);
 
 const email = z
   .string({ error: 'email is required' })

@@ -31,6 +31,18 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
+/**
+ * Text a shopper types (a name, a comment, a message): no control characters (`allowed`), trimmed, within its
+ * bounds, each rule with a message naming the field.
+ */
+export const shopperText = (field: string, bounds: { min: number; max: number }, allowed: RegExp = NO_CONTROL) =>
+  z
+    .string({ error: `${field} is required` })
+    .regex(allowed, `${field} must not contain control characters`)
+    .trim()
+    .min(bounds.min, `${field} must be at least ${bounds.min} characters`)
+    .max(bounds.max, `${field} must be at most ${bounds.max} characters`);
+
 const positiveId = (name: string) =>
   z
     .string()
@@ -172,18 +184,8 @@ export const ReviewSchema = z
 
 export const NewReviewSchema = z
   .object({
-    title: z
-      .string({ error: 'name is required' })
-      .regex(NO_CONTROL, 'name must not contain control characters')
-      .trim()
-      .min(REVIEW_LIMITS.name.min, `name must be at least ${REVIEW_LIMITS.name.min} characters`)
-      .max(REVIEW_LIMITS.name.max, `name must be at most ${REVIEW_LIMITS.name.max} characters`),
-    description: z
-      .string({ error: 'comment is required' })
-      .regex(NO_CONTROL_EXCEPT_LINES, 'comment must not contain control characters')
-      .trim()
-      .min(REVIEW_LIMITS.comment.min, `comment must be at least ${REVIEW_LIMITS.comment.min} characters`)
-      .max(REVIEW_LIMITS.comment.max, `comment must be at most ${REVIEW_LIMITS.comment.max} characters`),
+    title: shopperText('name', REVIEW_LIMITS.name),
+    description: shopperText('comment', REVIEW_LIMITS.comment, NO_CONTROL_EXCEPT_LINES),
     stars: z
       .number({ error: 'stars must be a number from 1 to 5' })
       .int('stars must be a whole number from 1 to 5')
@@ -208,12 +210,7 @@ export type NewReview = z.infer<typeof NewReviewSchema>;
 
 export const NewContactMessageSchema = z
   .object({
-    name: z
-      .string({ error: 'name is required' })
-      .regex(NO_CONTROL, 'name must not contain control characters')
-      .trim()
-      .min(CONTACT_LIMITS.name.min, `name must be at least ${CONTACT_LIMITS.name.min} characters`)
-      .max(CONTACT_LIMITS.name.max, `name must be at most ${CONTACT_LIMITS.name.max} characters`),
+    name: shopperText('name', CONTACT_LIMITS.name),
     email: z.string({ error: 'email is required' }).trim().max(CONTACT_LIMITS.email.max, 'email is too long').pipe(z.email('email must be a valid email address')),
     phone: z
       .string()
@@ -221,12 +218,7 @@ export const NewContactMessageSchema = z
       .regex(PHONE_PATTERN, 'phone must be digits, spaces or dashes')
       .optional()
       .transform((p) => p || undefined),
-    message: z
-      .string({ error: 'message is required' })
-      .regex(NO_CONTROL_EXCEPT_LINES, 'message must not contain control characters')
-      .trim()
-      .min(CONTACT_LIMITS.message.min, `message must be at least ${CONTACT_LIMITS.message.min} characters`)
-      .max(CONTACT_LIMITS.message.max, `message must be at most ${CONTACT_LIMITS.message.max} characters`),
+    message: shopperText('message', CONTACT_LIMITS.message, NO_CONTROL_EXCEPT_LINES),
   })
   .openapi('NewContactMessage');
 
