@@ -3,6 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { storeSettingsSchema } from './lib/store-settings-schema.ts';
 
 /** A calendar date written 2026-11-01. YAML reads an unquoted one as a date already (rolling 2026-13-01 over to
  * 2027-01-01, which no schema can see); a quoted impossible date is refused. */
@@ -30,34 +31,9 @@ const pages = defineCollection({
   }),
 });
 
-const hours = z.object({ label: z.string().min(2), hours: z.string().min(2) });
-
 const settings = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/settings' }),
-  schema: z.object({
-    shopName: z.string().min(2),
-    offers: z.object({
-      /** Shown in the strip above the header, one after another. */
-      headline: z.array(z.string().min(3)).min(1),
-      allProductsDiscountPercent: z.number().int().min(0).max(90),
-      firstOrderDiscountPercent: z.number().int().min(0).max(90),
-      bestPriceThresholdRupees: z.number().int().positive(),
-      freeDelivery: z.boolean(),
-      returnDays: z.number().int().positive(),
-    }),
-    support: z.object({
-      hours: z.array(hours).min(1),
-      phone: z.string().regex(/^\+?[0-9 -]{8,20}$/, 'phone must be digits, spaces or dashes, e.g. +91 80 4567 8900'),
-      email: z.email(),
-      whatsapp: z.string().optional(),
-    }),
-    address: z.object({
-      lines: z.array(z.string().min(2)).min(1),
-      city: z.string().min(2),
-      pincode: z.string().regex(/^\d{6}$/, 'pincode must be 6 digits'),
-      state: z.string().min(2),
-    }),
-  }),
+  schema: storeSettingsSchema,
 });
 
 export const collections = { pages, settings };

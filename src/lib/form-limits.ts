@@ -47,3 +47,18 @@ export const CART_LIMITS = {
 export function normalizeIndianMobile(phone: string): string {
   return phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '');
 }
+
+export const ADDRESS_LIMITS = {
+  name: { min: 2, max: 60 },
+  line: { min: 3, max: 120 },
+  landmark: { max: 80 },
+  city: { min: 2, max: 60 },
+  /** Addresses one shopper can keep. */
+  perUser: 10,
+} as const;
+
+/** An Indian PIN code: six digits, never starting with 0. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+
+/** What a client may send as an Idempotency-Key (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

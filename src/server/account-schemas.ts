@@ -132,14 +132,26 @@ export const CartLineSchema = z
   })
   .openapi('CartLine');
 
+/** One offer taken off a cart's or an order's subtotal (rules: src/content/settings/store.yaml). */
+export const DiscountLineSchema = z
+  .object({
+    code: z.enum(['all-products', 'first-order', 'best-price']),
+    label: z.string().openapi({ description: "as shown in the summary, e.g. '5% off all products'" }),
+    amountPaise: z.number().int().openapi({ description: 'positive: taken off the subtotal' }),
+  })
+  .openapi('DiscountLine');
+
+/** The money of a cart, and of an order (the same fields, so the cart, checkout, order and details agree). */
 export const CartSummarySchema = z
   .object({
     itemCount: z.number().int().openapi({ description: 'sum of the quantities (the badge)' }),
     subtotalPaise: z.number().int().openapi({ description: 'at selling prices' }),
     mrpTotalPaise: z.number().int(),
-    savingsPaise: z.number().int().openapi({ description: 'against MRP' }),
+    savingsPaise: z.number().int().openapi({ description: 'against MRP, before the discounts' }),
+    discounts: z.array(DiscountLineSchema).openapi({ description: 'each offer on its own line, in the order applied' }),
+    discountPaise: z.number().int().openapi({ description: 'the sum of the discounts' }),
     deliveryPaise: z.number().int(),
-    totalPaise: z.number().int(),
+    totalPaise: z.number().int().openapi({ description: 'subtotal − discounts + delivery: what the shopper pays' }),
   })
   .openapi('CartSummary');
 
@@ -169,6 +181,7 @@ export type SessionDto = z.infer<typeof SessionSchema>;
 export type CartDto = z.infer<typeof CartSchema>;
 export type CartLineDto = z.infer<typeof CartLineSchema>;
 export type CartSummaryDto = z.infer<typeof CartSummarySchema>;
+export type DiscountLineDto = z.infer<typeof DiscountLineSchema>;
 export type RegisterInput = z.input<typeof RegisterSchema>;
 export type LoginInput = z.input<typeof LoginSchema>;
 export type NewCartLineInput = z.input<typeof NewCartLineSchema>;

@@ -130,6 +130,8 @@ export const VariantSchema = z
     productsId: z.number().int(),
     name: z.string(),
     productVariantPrice: VariantPriceSchema.nullable(),
+    /** This pack size has stock on the shelf. */
+    inStock: z.boolean(),
   })
   .openapi('ProductVariant');
 

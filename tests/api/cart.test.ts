@@ -209,7 +209,7 @@ describe('changing and removing lines', () => {
     const { token } = await api.register();
     const added = (await (await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 3 }) })).json()) as CartDto;
     const id = added.lines[0]!.id;
-    await api.db.update(products).set({ inStock: false }).where(eq(products.id, plain.id));
+    await api.db.update(products).set({ stock: 0 }).where(eq(products.id, plain.id));
     try {
       const more = await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 4 } });
       expect(more.status).toBe(409);
@@ -219,7 +219,7 @@ describe('changing and removing lines', () => {
       expect(((await fewer.json()) as CartDto).lines[0]).toMatchObject({ qty: 2, inStock: false });
       expect((await api.call('PUT', `/api/app/Carts/${id}`, { token, body: { qty: 2 } })).status).toBe(200);
     } finally {
-      await api.db.update(products).set({ inStock: true }).where(eq(products.id, plain.id));
+      await api.db.update(products).set({ stock: 10 }).where(eq(products.id, plain.id));
     }
   });
 

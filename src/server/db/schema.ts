@@ -2,9 +2,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -58,7 +61,12 @@ export const products = pgTable(
       .references(() => categories.id),
     // A non-null tag marks a hot product; lower tags are shown first.
     priorityTag: integer('priority_tag'),
-    inStock: boolean('in_stock').notNull().default(true),
+    /**
+     * Units on the shelf. For a product sold in pack sizes it is the sum of its packs' stock, kept so by a trigger
+     * (migration 0003), so a listing reads one column.
+     */
+    stock: integer('stock').notNull().default(0),
+    inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock > 0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -66,6 +74,7 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_priority_tag_idx').on(t.priorityTag),
     index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );
 
@@ -91,8 +100,13 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: smallint('position').notNull().default(0),
+    /** Units of this pack size on the shelf; an order takes them in its transaction. */
+    stock: integer('stock').notNull().default(0),
   },
-  (t) => [index('product_variants_product_idx').on(t.productId)],
+  (t) => [
+    index('product_variants_product_idx').on(t.productId),
+    check('product_variants_stock_not_negative', sql`${t.stock} >= 0`),
+  ],
 );
 
 export const productVariantPrices = pgTable(
@@ -227,4 +241,155 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** A shopper's saved delivery addresses; at most one is the default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Delivery slots, made when first listed or chosen (settings: src/content/settings/store.yaml). An order takes a place
+ * with `taken = taken + 1 where taken < capacity`, so two shoppers racing for the last place cannot both get it.
+ */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    /** The slot's start in the shop's time zone, e.g. '2026-11-23T08:00'. */
+    id: text('id').primaryKey(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [index('delivery_slots_starts_idx').on(t.startsAt), check('delivery_slots_taken_not_negative', sql`${t.taken} >= 0`)],
+);
+
+export const ORDER_STATUSES = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'upi'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** One discount line of an order's summary, as it was when the order was placed. */
+export interface DiscountLine {
+  code: string;
+  label: string;
+  amountPaise: number;
+}
+
+/** The delivery address as it was when the order was placed (editing the saved one later does not change it). */
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  landmark: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    slotId: text('slot_id')
+      .notNull()
+      .references(() => deliverySlots.id),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    mrpTotalPaise: integer('mrp_total_paise').notNull(),
+    discounts: jsonb('discounts').$type<DiscountLine[]>().notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    deliveryPaise: integer('delivery_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    /** The client's Idempotency-Key, and a hash of the request it came with (the same key with another body is 422). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_slot_idx').on(t.slotId),
+    check('orders_status_known', sql`${t.status} in ('placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled')`),
+    check('orders_payment_known', sql`${t.paymentMethod} in ('cash', 'upi')`),
+  ],
+);
+
+/** An order's lines: names and prices copied at order time, so later catalogue changes do not rewrite history. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: integer('variant_id').references(() => productVariants.id),
+    name: text('name').notNull(),
+    variantName: text('variant_name'),
+    imageUrl: text('image_url'),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    unitMrpPaise: integer('unit_mrp_paise').notNull(),
+    qty: integer('qty').notNull(),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** The status timeline: one row per step an order took (placed, packed, …, or cancelled). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -174,6 +174,8 @@ export interface PlannedVariant {
   position: number;
   /** undefined: this variant has no price row (the UI hides it). */
   price: { salesPricePaise: number; mrpPaise: number } | undefined;
+  /** Units on the shelf (0 for an unpriced pack, which cannot be sold). */
+  stock: number;
 }
 
 export interface PlannedProduct {
@@ -187,13 +189,17 @@ export interface PlannedProduct {
   brandName: string;
   categoryId: string;
   priorityTag: number | null;
-  inStock: boolean;
+  /** A plain product's units on the shelf; 0 for one sold in pack sizes (the database sums its packs' stock). */
+  stock: number;
   createdAt: Date;
   imageCount: number;
   variants: PlannedVariant[];
   seo: { metaTitle: string; metaDescription: string; metaKeywords: string };
   reviews: { title: string; description: string; stars: number; updatedAt: Date }[];
 }
+
+/** A deterministic shelf count from 8 to 60 (without drawing from the random stream, so the catalogue stays as it was). */
+const shelfStock = (seed: number) => 8 + (seed % 53);
 
 export interface CataloguePlan {
   brands: { name: string; priority: number }[];
@@ -420,11 +426,15 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
           name: packLabel(amount, measure.unit),
           position,
           price: { salesPricePaise: sales, mrpPaise: mrpFor(rng, mrpMode, sales) },
+          stock: outOfStock.has(i) ? 0 : shelfStock(i * 13 + position * 29),
         };
       });
       if (missingPrice.has(i)) {
         const victim = variants[randInt(rng, 1, variants.length - 1)];
-        if (victim) victim.price = undefined;
+        if (victim) {
+          victim.price = undefined;
+          victim.stock = 0;
+        }
       }
       const first = variants[0]?.price;
       if (!first) throw new Error('first variant must have a price');
@@ -480,7 +490,7 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
       brandName: brand.name,
       categoryId: category.id,
       priorityTag: hotTag.get(i) ?? null,
-      inStock: !outOfStock.has(i),
+      stock: variants.length > 0 || outOfStock.has(i) ? 0 : shelfStock(i * 37),
       createdAt: new Date(PRODUCT_BASE + i * 97 * MINUTE),
       imageCount,
       variants,
@@ -570,7 +580,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
               brandId,
               categoryId: p.categoryId,
               priorityTag: p.priorityTag,
-              inStock: p.inStock,
+              stock: p.stock,
               createdAt: p.createdAt,
             };
           }),
@@ -604,7 +614,9 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     for (const batch of chunks(variants)) {
       const rows = await q
         .insert(schema.productVariants)
-        .values(batch.map((v) => ({ productId: v.productId, name: v.planned.name, position: v.planned.position })))
+        .values(
+          batch.map((v) => ({ productId: v.productId, name: v.planned.name, position: v.planned.position, stock: v.planned.stock })),
+        )
         .returning({
           id: schema.productVariants.id,
           productId: schema.productVariants.productId,

@@ -143,6 +143,8 @@ export async function cartOf(db: Database, userId: number): Promise<CartDto> {
       subtotalPaise,
       mrpTotalPaise,
       savingsPaise: mrpTotalPaise - subtotalPaise,
+      discounts: [],
+      discountPaise: 0,
       deliveryPaise,
       totalPaise: subtotalPaise + deliveryPaise,
     },

@@ -183,6 +183,7 @@ export async function variantsOf(db: Database, productIds: number[]): Promise<Ma
       id: productVariants.id,
       productsId: productVariants.productId,
       name: productVariants.name,
+      stock: productVariants.stock,
       priceId: productVariantPrices.id,
       salesPricePaise: productVariantPrices.salesPricePaise,
       mrpPaise: productVariantPrices.mrpPaise,
@@ -209,6 +210,7 @@ export async function variantsOf(db: Database, productIds: number[]): Promise<Ma
               salesPricePaise: r.salesPricePaise,
               mrpPaise: r.mrpPaise,
             },
+      inStock: r.stock > 0,
     }),
   );
 }

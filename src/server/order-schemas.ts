@@ -1,0 +1,199 @@
+// zod schemas of the checkout API: addresses, delivery slots, orders, order tracking and the wishlist. The validation,
+// the OpenAPI document and the browser's types all come from these (the contract the pages and islands are built on).
+import { z } from '@hono/zod-openapi';
+import { ADDRESS_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, PINCODE_PATTERN } from '../lib/form-limits.ts';
+import { INDIAN_STATES } from '../lib/indian-states.ts';
+import { CartSchema, CartSummarySchema, normalizeMobile } from './account-schemas.ts';
+import { ProductSchema, shopperText } from './schemas.ts';
+
+// --- Addresses -------------------------------------------------------------------------------------------------
+
+const addressLine = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .regex(NO_CONTROL, `${field} must not contain control characters`)
+    .trim()
+    .min(min, min > 0 ? `${field} must be at least ${min} characters` : undefined)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const AddressInputSchema = z
+  .object({
+    name: shopperText('name', ADDRESS_LIMITS.name),
+    phone: z
+      .string({ error: 'phone is required' })
+      .transform(normalizeMobile)
+      .pipe(z.string().regex(INDIAN_MOBILE_PATTERN, 'phone must be a 10-digit Indian mobile number')),
+    line1: addressLine('address line 1', ADDRESS_LIMITS.line.min, ADDRESS_LIMITS.line.max),
+    line2: addressLine('address line 2', 0, ADDRESS_LIMITS.line.max).default(''),
+    landmark: addressLine('landmark', 0, ADDRESS_LIMITS.landmark.max).default(''),
+    city: addressLine('city', ADDRESS_LIMITS.city.min, ADDRESS_LIMITS.city.max),
+    state: z.enum(INDIAN_STATES, { error: 'state must be one of the states or union territories of India' }),
+    pincode: z
+      .string({ error: 'pincode is required' })
+      .trim()
+      .regex(PINCODE_PATTERN, 'pincode must be 6 digits and cannot start with 0'),
+    /** Make it the default; the first address a shopper saves is the default whatever this says. */
+    isDefault: z.boolean().default(false),
+  })
+  .openapi('AddressInput');
+
+export const AddressSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    phone: z.string(),
+    line1: z.string(),
+    line2: z.string(),
+    landmark: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+    isDefault: z.boolean(),
+  })
+  .openapi('Address');
+
+/** Every address call answers the shopper's whole list (default first), so a page redraws from one answer. */
+export const AddressListSchema = z.object({ addresses: z.array(AddressSchema) }).openapi('AddressList');
+
+// --- Delivery slots --------------------------------------------------------------------------------------------
+
+export const SlotSchema = z
+  .object({
+    /** The start in the shop's time zone, e.g. '2026-11-23T08:00'. */
+    id: z.string(),
+    /** '2026-11-23', in the shop's time zone. */
+    date: z.string(),
+    startsAt: z.string().openapi({ format: 'date-time' }),
+    endsAt: z.string().openapi({ format: 'date-time' }),
+    placesLeft: z.number().int(),
+    /** null when it can be chosen. */
+    unavailable: z.enum(['full', 'closed']).nullable(),
+  })
+  .openapi('DeliverySlot');
+
+export const SlotListSchema = z
+  .object({
+    /** The shop's time zone: show slot times in it, whatever the shopper's clock says. */
+    timeZone: z.string(),
+    slots: z.array(SlotSchema),
+  })
+  .openapi('DeliverySlots');
+
+// --- Orders ----------------------------------------------------------------------------------------------------
+
+export const ORDER_STATUS_VALUES = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export const PAYMENT_METHOD_VALUES = ['cash', 'upi'] as const;
+
+/**
+ * The order a shopper places: the cart's lines at the server's prices. Anything else a client sends (prices, totals,
+ * discounts, lines) is dropped unread.
+ */
+export const PlaceOrderSchema = z
+  .object({
+    addressId: z.number({ error: 'choose a delivery address' }).int().positive('choose a delivery address').max(2_147_483_647),
+    slotId: z.string({ error: 'choose a delivery slot' }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'choose a delivery slot'),
+    paymentMethod: z.enum(PAYMENT_METHOD_VALUES, { error: "paymentMethod must be 'cash' or 'upi' (paid on delivery)" }),
+  })
+  .openapi('PlaceOrder');
+
+export const OrderLineSchema = z
+  .object({
+    productsId: z.number().int(),
+    productVariantsId: z.number().int().openapi({ description: '0 when the product has no pack sizes' }),
+    name: z.string(),
+    variantName: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    unitPricePaise: z.number().int(),
+    unitMrpPaise: z.number().int(),
+    qty: z.number().int(),
+    lineTotalPaise: z.number().int(),
+  })
+  .openapi('OrderLine');
+
+/** The same fields as the cart's summary, so the cart, the checkout, the order and its details show the same numbers. */
+export const OrderSummarySchema = CartSummarySchema;
+
+export const OrderEventSchema = z
+  .object({ status: z.enum(ORDER_STATUS_VALUES), at: z.string().openapi({ format: 'date-time' }) })
+  .openapi('OrderEvent');
+
+export const OrderSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(ORDER_STATUS_VALUES),
+    paymentMethod: z.enum(PAYMENT_METHOD_VALUES),
+    slot: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() }),
+    /** The shop's time zone, for showing the slot. */
+    timeZone: z.string(),
+    address: AddressSchema.omit({ id: true, isDefault: true }),
+    lines: z.array(OrderLineSchema),
+    summary: OrderSummarySchema,
+    /** Oldest first; the last one is the status. */
+    timeline: z.array(OrderEventSchema),
+    /** True while it is not yet packed. */
+    cancellable: z.boolean(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Order');
+
+export const OrderListItemSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(ORDER_STATUS_VALUES),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+    slot: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() }),
+    itemCount: z.number().int(),
+    totalPaise: z.number().int(),
+    /** The first few product names, for the list. */
+    names: z.array(z.string()),
+  })
+  .openapi('OrderListItem');
+
+export const OrderPageSchema = z
+  .object({
+    orders: z.array(OrderListItemSchema),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    timeZone: z.string(),
+  })
+  .openapi('OrderPage');
+
+export const ReorderResultSchema = z
+  .object({
+    cart: CartSchema,
+    /** Lines put back in the cart (at today's prices). */
+    added: z.array(z.object({ productsId: z.number().int(), name: z.string(), qty: z.number().int() })),
+    /** Lines that could not be: the product or pack is gone, unpriced or out of stock. */
+    unavailable: z.array(z.object({ productsId: z.number().int(), name: z.string(), reason: z.string() })),
+  })
+  .openapi('ReorderResult');
+
+// --- Wishlist --------------------------------------------------------------------------------------------------
+
+export const WishlistAddSchema = z
+  .object({
+    productsId: z.number({ error: 'productsId is required' }).int().positive('productsId must be positive').max(2_147_483_647),
+  })
+  .openapi('WishlistAdd');
+
+/** The hearts: which products the shopper keeps (newest first). */
+export const WishlistIdsSchema = z.object({ productIds: z.array(z.number().int()) }).openapi('WishlistIds');
+
+export const WishlistSchema = z
+  .object({ items: z.array(z.object({ addedAt: z.string().openapi({ format: 'date-time' }), product: ProductSchema })) })
+  .openapi('Wishlist');
+
+export type AddressInput = z.input<typeof AddressInputSchema>;
+export type AddressDto = z.infer<typeof AddressSchema>;
+export type AddressListDto = z.infer<typeof AddressListSchema>;
+export type SlotDto = z.infer<typeof SlotSchema>;
+export type SlotListDto = z.infer<typeof SlotListSchema>;
+export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
+export type OrderDto = z.infer<typeof OrderSchema>;
+export type OrderSummaryDto = z.infer<typeof OrderSummarySchema>;
+export type OrderPageDto = z.infer<typeof OrderPageSchema>;
+export type OrderListItemDto = z.infer<typeof OrderListItemSchema>;
+export type ReorderResultDto = z.infer<typeof ReorderResultSchema>;
+export type WishlistDto = z.infer<typeof WishlistSchema>;
+export type WishlistIdsDto = z.infer<typeof WishlistIdsSchema>;
