@@ -33,9 +33,13 @@ export const urls = {
   myAccount: () => '/myaccount',
   cart: () => '/cart',
   checkout: () => '/checkout',
-  orderDetails: () => '/orderdetails',
-  orderComplete: () => '/OrderComplete',
-  previousOrders: () => '/previous-order',
+  /** One order; without an id, the page itself (its canonical path). */
+  orderDetails: (id?: number) => (id === undefined ? '/orderdetails' : `/orderdetails?id=${id}`),
+  orderComplete: (id?: number) => (id === undefined ? '/OrderComplete' : `/OrderComplete?id=${id}`),
+  /** Order Tracking (SPEC §2), page `page` of the shopper's orders. */
+  previousOrders: (page?: number) => `/previous-order${page && page > 1 ? `?page=${page}` : ''}`,
+  /** Open to everyone (SPEC §2): signed-out visitors see a sign-in prompt there. */
+  wishlist: () => '/wishlist',
   /** The page a search suggestion opens: a product, or the shop listing of a brand or a category. */
   suggestion: (s: Pick<Suggestion, 'id' | 'type'>): string => {
     switch (s.type) {
