@@ -5,7 +5,9 @@ import { sessionStore } from '../../stores/auth.ts';
 import { resolveApiBaseUrl } from './base-url.ts';
 import { accountCalls, cartCalls } from './account.ts';
 import { catalogue } from './catalogue.ts';
+import { orderCalls } from './orders.ts';
 import { withSession } from './session-hooks.ts';
+import { wishlistCalls } from './wishlist.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
 // there, so a placeholder origin keeps the module loadable.
@@ -23,3 +25,5 @@ export const browserApi = withSession(plainApi, sessionStore);
 export const browserCatalogue = catalogue(browserApi);
 export const browserAccount = accountCalls(browserApi);
 export const browserCart = cartCalls(browserApi);
+export const browserOrders = orderCalls(browserApi);
+export const browserWishlist = wishlistCalls(browserApi);

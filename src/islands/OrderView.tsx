@@ -1,0 +1,146 @@
+// One placed order as the shopper sees it: on OrderComplete and on its details page (not an island by itself; the
+// OrderComplete and OrderDetails islands render it). Every number comes from the server's order, only formatted.
+import { useEffect, useState, type ReactNode } from 'react';
+import { browserOrders } from '../lib/api/browser.ts';
+import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
+import { formatSlot } from '../lib/dates.ts';
+import { positiveIdFrom } from '../lib/ids.ts';
+import { formatRupees } from '../lib/money.ts';
+import { itemCountText, PAYMENT_LABELS } from '../lib/order-status.ts';
+import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
+import type { OrderDto } from '../server/order-schemas.ts';
+
+export type LoadedOrder =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; order: OrderDto };
+
+/** The order the page's `?id=` names. Not a number, not there or another shopper's (404): 'missing'. */
+export function useOrderFromUrl(): [LoadedOrder, (order: OrderDto) => void] {
+  const [view, setView] = useState<LoadedOrder>({ state: 'loading' });
+  useEffect(() => {
+    const id = positiveIdFrom(new URLSearchParams(window.location.search).get('id'));
+    if (id === null) {
+      setView({ state: 'missing' });
+      return;
+    }
+    browserOrders
+      .one(id)
+      .then((order) => setView({ state: 'ready', order }))
+      .catch((error: unknown) => {
+        if (apiStatus(error) === 404) return setView({ state: 'missing' });
+        console.error('Cannot load the order', error);
+        setView({ state: 'failed', message: apiErrorMessage(error, 'This order could not be loaded.') });
+      });
+  }, []);
+  return [view, (order) => setView({ state: 'ready', order })];
+}
+
+/** What to show while an order is not ready; null once it is. */
+export function OrderPlaceholder({ view }: { view: LoadedOrder }): ReactNode {
+  if (view.state === 'loading') return <p role="status">Loading your order…</p>;
+  if (view.state === 'missing')
+    return (
+      <div className="notice" data-testid="no-such-order">
+        <h2>No such order</h2>
+        <p>
+          It is not one of your orders. <a href={urls.previousOrders()}>See your orders in Order Tracking</a>
+        </p>
+      </div>
+    );
+  if (view.state === 'failed')
+    return (
+      <p className="notice form-error" role="alert">
+        {view.message}
+      </p>
+    );
+  return null;
+}
+
+export function OrderView({ order }: { order: OrderDto }) {
+  const { summary, address } = order;
+  return (
+    <div className="order-view" data-testid="order-view">
+      <section aria-labelledby="order-lines-title">
+        <h2 id="order-lines-title">{itemCountText(summary.itemCount)}</h2>
+        <ul className="order-lines">
+          {order.lines.map((line) => (
+            <li key={`${line.productsId}-${line.productVariantsId}`} className="order-line" data-testid="order-line">
+              <img src={line.imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" width="64" height="64" loading="lazy" />
+              <div className="order-line-info">
+                <a href={urls.product(line.productsId)} className="order-line-name">
+                  {line.name}
+                </a>
+                {line.variantName && <span className="muted">Pack size: {line.variantName}</span>}
+                <span className="muted">
+                  {line.qty} × {formatRupees(line.unitPricePaise)}
+                </span>
+              </div>
+              <strong data-testid="order-line-total">{formatRupees(line.lineTotalPaise)}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="order-side">
+        <section className="order-box" aria-labelledby="order-summary-title" data-testid="order-summary">
+          <h2 id="order-summary-title">Summary</h2>
+          <dl className="order-money">
+            <dt>Subtotal</dt>
+            <dd>{formatRupees(summary.subtotalPaise)}</dd>
+            {summary.discounts.map((d) => (
+              <OrderMoneyRow key={d.code} label={d.label} value={`−${formatRupees(d.amountPaise)}`} />
+            ))}
+            <dt>Delivery</dt>
+            <dd>{summary.deliveryPaise === 0 ? 'Free' : formatRupees(summary.deliveryPaise)}</dd>
+            <dt className="order-total">Total</dt>
+            <dd className="order-total" data-testid="order-total">
+              {formatRupees(summary.totalPaise)}
+            </dd>
+          </dl>
+          {summary.savingsPaise + summary.discountPaise > 0 && (
+            <p className="form-ok">You saved {formatRupees(summary.savingsPaise + summary.discountPaise)} on MRP and offers</p>
+          )}
+        </section>
+        <section className="order-box" aria-labelledby="order-delivery-title">
+          <h2 id="order-delivery-title">Delivery</h2>
+          <p data-testid="order-slot">
+            <strong>{formatSlot(order.slot, order.timeZone)}</strong>
+          </p>
+          <address data-testid="order-address">
+            {address.name}
+            <br />
+            {address.line1}
+            {address.line2 && (
+              <>
+                <br />
+                {address.line2}
+              </>
+            )}
+            {address.landmark && (
+              <>
+                <br />
+                Near {address.landmark}
+              </>
+            )}
+            <br />
+            {address.city}, {address.state} {address.pincode}
+            <br />
+            Mobile: {address.phone}
+          </address>
+          <h3>Payment</h3>
+          <p data-testid="order-payment">{PAYMENT_LABELS[order.paymentMethod]}</p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function OrderMoneyRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="form-ok">{value}</dd>
+    </>
+  );
+}

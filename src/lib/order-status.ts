@@ -1,0 +1,33 @@
+// How an order's status and payment read to a shopper, for the order pages and Order Tracking.
+import type { OrderDto, ReorderResultDto } from '../server/order-schemas.ts';
+
+type Status = OrderDto['status'];
+
+export const STATUS_LABELS: Record<Status, string> = {
+  placed: 'Placed',
+  packed: 'Packed',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The timeline's steps in order; a cancelled order stops where it was and says so. */
+export const TIMELINE_STEPS = ['placed', 'packed', 'out_for_delivery', 'delivered'] as const satisfies readonly Status[];
+
+export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
+  cash: 'Cash on delivery',
+  upi: 'UPI on delivery',
+};
+
+export const itemCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
+/** What 'Order again' did, in the shopper's words. */
+export function reorderText(result: Pick<ReorderResultDto, 'added' | 'unavailable'>): { added: string; unavailable: string | null } {
+  const count = result.added.reduce((sum, line) => sum + line.qty, 0);
+  return {
+    added: count > 0 ? `${itemCountText(count)} added to your cart` : 'Nothing could be added to your cart',
+    unavailable: result.unavailable.length
+      ? `No longer available: ${result.unavailable.map((line) => `${line.name} (${line.reason})`).join(', ')}`
+      : null,
+  };
+}

@@ -1,0 +1,73 @@
+// The hearts for a signed-in shopper (loaded by ./wishlist-hearts.ts): the pressed state from one call
+// (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return.
+import { clearSession } from '../stores/auth.ts';
+import { browserWishlist } from './api/browser.ts';
+import { apiErrorMessage, apiStatus } from './api/errors.ts';
+import { toastError, toastSuccess } from './toast.ts';
+import { urls } from './urls.ts';
+import { PENDING_HEART_KEY } from './wishlist-hearts.ts';
+
+let kept = new Set<number>();
+let watching = false;
+
+function showHearts() {
+  for (const heart of document.querySelectorAll<HTMLButtonElement>('button[data-heart]')) {
+    const on = kept.has(Number(heart.dataset.heart));
+    if (heart.getAttribute('aria-pressed') === String(on)) continue;
+    heart.setAttribute('aria-pressed', String(on));
+    heart.title = on ? 'Remove from wishlist' : 'Add to wishlist';
+  }
+}
+
+function takePending(): number | null {
+  try {
+    const pending = sessionStorage.getItem(PENDING_HEART_KEY);
+    sessionStorage.removeItem(PENDING_HEART_KEY);
+    const id = Number(pending);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function fillHearts() {
+  if (!watching) {
+    watching = true;
+    // Cards that Load More appends come with unpressed hearts.
+    new MutationObserver(showHearts).observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
+  }
+  try {
+    const pending = takePending();
+    // Pressed before signing in, and still on this page: the shopper meant to keep it.
+    const heart = pending === null ? null : document.querySelector<HTMLButtonElement>(`button[data-heart="${pending}"]`);
+    const adding = heart !== null && pending !== null;
+    kept = new Set((await (adding ? browserWishlist.add(pending) : browserWishlist.ids())).productIds);
+    showHearts();
+    if (adding) void toastSuccess('Added to your wishlist');
+  } catch (error) {
+    console.error('Cannot load the wishlist', error); // the hearts stay unpressed; a press still works
+  }
+}
+
+export async function toggleHeart(heart: HTMLButtonElement) {
+  if (heart.getAttribute('aria-busy') === 'true') return;
+  const productId = Number(heart.dataset.heart);
+  const adding = heart.getAttribute('aria-pressed') !== 'true';
+  heart.setAttribute('aria-busy', 'true');
+  try {
+    const { productIds } = await (adding ? browserWishlist.add(productId) : browserWishlist.remove(productId));
+    kept = new Set(productIds);
+    showHearts();
+    void toastSuccess(adding ? 'Added to your wishlist' : 'Removed from your wishlist');
+  } catch (error) {
+    console.error('Cannot change the wishlist', error);
+    if (apiStatus(error) === 401) {
+      clearSession();
+      window.location.assign(urls.login(`${window.location.pathname}${window.location.search}`));
+      return;
+    }
+    void toastError(apiErrorMessage(error, 'Your wishlist could not be changed. Try again later.'));
+  } finally {
+    heart.removeAttribute('aria-busy');
+  }
+}
