@@ -2,7 +2,6 @@
 // for a stored user one call that fills every heart. Kept tiny (the bench counts this script on / and the product
 // page); the API client and the toggling load only for a signed-in visitor (./wishlist-toggle.ts).
 import { hasStoredUser } from './auth-state.ts';
-import { urls } from './urls.ts';
 
 /** A heart pressed while signed out: kept across the trip to /login, and added on coming back. */
 export const PENDING_HEART_KEY = 'kirana:wishlist-after-sign-in';
@@ -26,7 +25,8 @@ export function startWishlistHearts() {
       } catch {
         // storage refused: the shopper presses the heart again after signing in
       }
-      window.location.assign(urls.login(`${window.location.pathname}${window.location.search}`));
+      // The URLs load only now: most visitors never press a heart signed out.
+      void import('./urls.ts').then(({ urls }) => window.location.assign(urls.login(`${window.location.pathname}${window.location.search}`)));
       return;
     }
     void signedInPart().then((m) => m.toggleHeart(heart));

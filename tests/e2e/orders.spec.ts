@@ -1,0 +1,125 @@
+// After an order is placed (issue 11): OrderComplete, Order Tracking (newest first, paged, Order again), the order's
+// details (timeline, cancel), against the built server and the real API on a fresh database. The orders are placed
+// over the API as the checkout would (its own browser test is the checkout's).
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatSlot } from '../../src/lib/dates.ts';
+import { allProducts, rupees, type ApiProduct } from './helpers.ts';
+import { addAddressByApi, addToCartByApi, bearer, buyUpStock, placedOrder } from './orders-setup.ts';
+import { registerByApi, useSession } from './session.ts';
+import type { OrderPageDto } from '../../src/server/order-schemas.ts';
+
+/** Two plain products in stock, from the end of the catalogue (the cart tests take theirs from the start). */
+async function twoPlainProducts(request: APIRequestContext): Promise<[ApiProduct, ApiProduct]> {
+  const plain = (await allProducts(request)).filter((p) => p.type === 'normal' && p.inStock && p.pricePaise > 0);
+  const [a, b] = plain.slice(-2);
+  if (!a || !b) throw new Error('the seed has fewer than two plain products in stock');
+  return [a, b];
+}
+
+const card = (page: Page, orderId: number) => page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+
+test('OrderComplete, Order Tracking, details with the timeline, cancel, Order again naming what is gone', async ({ page, request }) => {
+  const [gone, kept] = await twoPlainProducts(request);
+  const { session } = await registerByApi(request);
+  const token = session.token;
+  await addToCartByApi(request, token, gone, 2);
+  await addToCartByApi(request, token, kept, 1);
+  const addressId = await addAddressByApi(request, token);
+  const order = await placedOrder(request, token, addressId, 'upi');
+  await useSession(page, session);
+
+  // OrderComplete: the number, the lines, the slot, the address, the payment and the total.
+  await page.goto(`/OrderComplete?id=${order.id}`);
+  await expect(page.getByTestId('order-thanks')).toContainText(`Thank you! Your order #${order.id} is placed`);
+  await expect(page.getByTestId('order-line')).toHaveCount(2);
+  await expect(page.getByTestId('order-line').filter({ hasText: gone.name })).toContainText(`2 × ${rupees(gone.pricePaise)}`);
+  await expect(page.getByTestId('order-slot')).toHaveText(formatSlot(order.slot, order.timeZone));
+  await expect(page.getByTestId('order-address')).toContainText('Malleshwaram');
+  await expect(page.getByTestId('order-address')).toContainText('Bengaluru, Karnataka 560003');
+  await expect(page.getByTestId('order-payment')).toHaveText('UPI on delivery');
+  await expect(page.getByTestId('order-total')).toHaveText(rupees(order.summary.totalPaise));
+  for (const discount of order.summary.discounts) await expect(page.getByTestId('order-summary')).toContainText(discount.label);
+  // The cart was emptied by the order (the badge says nothing).
+  await expect(page.getByTestId('cart-count')).toBeHidden();
+
+  // Order Tracking: this order first, with its status, count and total.
+  await page.goto('/previous-order');
+  const first = page.getByTestId('order-card').first();
+  await expect(first).toHaveAttribute('data-order-id', String(order.id));
+  await expect(first.getByTestId('order-status')).toHaveText('Placed');
+  await expect(first).toContainText(`3 items · ${rupees(order.summary.totalPaise)}`);
+  await expect(first).toContainText(gone.name);
+
+  // Its details: the timeline, then cancel it (asked first).
+  await first.getByRole('link', { name: `Details of order #${order.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orderdetails\\?id=${order.id}$`));
+  const timeline = page.getByTestId('order-timeline');
+  await expect(timeline.locator('li.done')).toHaveCount(1);
+  await expect(timeline.locator('li').first()).toContainText('Placed');
+  await expect(timeline.locator('li')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Placed');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(timeline.locator('li.cancelled')).toContainText('Cancelled');
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+
+  // Another shopper buys up one of its products: Order again puts back the other and names the one gone.
+  const other = await registerByApi(request);
+  const otherAddress = await addAddressByApi(request, other.session.token);
+  await buyUpStock(request, other.session.token, otherAddress, gone);
+  await page.goto('/previous-order');
+  await card(page, order.id).getByRole('button', { name: `Order again: order #${order.id}` }).click();
+  const notice = page.getByTestId('reorder-notice');
+  await expect(notice).toContainText('1 item added to your cart');
+  await expect(page.getByTestId('reorder-unavailable')).toContainText(`No longer available: ${gone.name} (`);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await notice.getByRole('link', { name: 'Go to your cart' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toHaveAttribute('data-product-id', String(kept.id));
+
+  // Another shopper's order, and an id that names nothing: 'No such order', with the way back.
+  const theirs = (await (await request.get('/api/app/Orders/GetOrdersByUser/0', { headers: bearer(other.session.token) })).json()) as OrderPageDto;
+  for (const id of [String(theirs.orders[0]!.id), 'x1']) {
+    await page.goto(`/orderdetails?id=${id}`);
+    await expect(page.getByTestId('no-such-order')).toContainText('No such order');
+    await expect(page.getByTestId('no-such-order').getByRole('link', { name: /Order Tracking/ })).toHaveAttribute('href', '/previous-order');
+  }
+});
+
+test('Order Tracking pages with Prev and Next, newest first', async ({ page, request }) => {
+  const [, product] = await twoPlainProducts(request);
+  const { session } = await registerByApi(request);
+  const token = session.token;
+  const addressId = await addAddressByApi(request, token);
+  const empty = (await (await request.get('/api/app/Orders/GetOrdersByUser/0', { headers: bearer(token) })).json()) as OrderPageDto;
+  const ids: number[] = [];
+  for (let i = 0; i <= empty.pageSize; i++) {
+    await addToCartByApi(request, token, product);
+    ids.push((await placedOrder(request, token, addressId)).id);
+  }
+  await useSession(page, session);
+
+  await page.goto('/previous-order');
+  await expect(page.getByTestId('order-card')).toHaveCount(empty.pageSize);
+  await expect(page.getByTestId('order-card').first()).toHaveAttribute('data-order-id', String(ids.at(-1)));
+  await expect(page.getByRole('link', { name: /Prev/ })).toHaveCount(0);
+  await page.getByRole('link', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/\/previous-order\?page=2$/);
+  await expect(page.getByTestId('order-card')).toHaveCount(1);
+  await expect(page.getByTestId('order-card')).toHaveAttribute('data-order-id', String(ids[0]));
+  await page.getByRole('link', { name: /Prev/ }).click();
+  await expect(page).toHaveURL(/\/previous-order$/);
+  await expect(page.getByTestId('order-card')).toHaveCount(empty.pageSize);
+});
+
+test('a shopper with no orders is invited to shop', async ({ page, request }) => {
+  const { session } = await registerByApi(request);
+  await useSession(page, session);
+  await page.goto('/previous-order');
+  await expect(page.getByTestId('no-orders')).toContainText('No orders yet');
+});
