@@ -1,6 +1,7 @@
 // Orders set up over the real API (issue 11), for the browser tests of the order pages and the wishlist: a cart,
 // an address, a slot and an order placed with an Idempotency-Key, as the checkout would.
-import { expect, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { AddressInput, AddressListDto, OrderDto, SlotListDto } from '../../src/server/order-schemas.ts';
 import type { ApiProduct } from './helpers.ts';
@@ -91,4 +92,10 @@ export async function buyUpStock(request: APIRequestContext, token: string, addr
     qty = Math.max(1, Math.floor(qty / 2));
   }
   throw new Error(`could not buy up ${product.name}`);
+}
+
+/** axe's violations on the page as it is now (the personal pages are only whole once their island has loaded). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }

@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatSlot } from '../../src/lib/dates.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
-import { addAddressByApi, addToCartByApi, bearer, buyUpStock, placedOrder } from './orders-setup.ts';
+import { addAddressByApi, addToCartByApi, bearer, buyUpStock, expectAccessible, placedOrder } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
 import type { OrderPageDto } from '../../src/server/order-schemas.ts';
 
@@ -43,6 +43,7 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   for (const discount of order.summary.discounts) await expect(page.getByTestId('order-summary')).toContainText(discount.label);
   // The cart was emptied by the order (the badge says nothing).
   await expect(page.getByTestId('cart-count')).toBeHidden();
+  await expectAccessible(page);
 
   // Order Tracking: this order first, with its status, count and total.
   await page.goto('/previous-order');
@@ -51,6 +52,7 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   await expect(first.getByTestId('order-status')).toHaveText('Placed');
   await expect(first).toContainText(`3 items · ${rupees(order.summary.totalPaise)}`);
   await expect(first).toContainText(gone.name);
+  await expectAccessible(page);
 
   // Its details: the timeline, then cancel it (asked first).
   await first.getByRole('link', { name: `Details of order #${order.id}` }).click();
@@ -63,6 +65,8 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   await page.getByRole('button', { name: 'Keep the order' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Placed');
   await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, cancel the order' })).toBeFocused();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

@@ -2,6 +2,7 @@
 // /login and back, the press kept), the list with Add to cart and Remove. Built server, real API, fresh database.
 import { expect, test, type Page } from '@playwright/test';
 import { allProducts } from './helpers.ts';
+import { expectAccessible } from './orders-setup.ts';
 import { PASSWORD, registerByApi, useSession } from './session.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -16,6 +17,7 @@ test('signed out: /wishlist asks to sign in; a heart on a card goes to /login an
   const prompt = page.getByTestId('wishlist-sign-in');
   await expect(prompt).toContainText('Sign in to see your wishlist');
   await expect(prompt.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fwishlist');
+  await expectAccessible(page);
 
   const search = `/search?name=${encodeURIComponent(product.name.toLowerCase())}`;
   await page.goto(search);
@@ -62,6 +64,7 @@ test('signed in: the heart on the product page, the wishlist with Add to cart an
   const items = page.getByTestId('wishlist-item');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toHaveAttribute('data-product-id', String(second.id)); // newest first
+  await expectAccessible(page);
   await items.first().getByRole('button', { name: `Add to cart: ${second.name}` }).click();
   await expect(page.locator('.Toastify').getByText(`${second.name} added to cart!`).first()).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -71,4 +74,14 @@ test('signed in: the heart on the product page, the wishlist with Add to cart an
   await expect(page.getByRole('status').filter({ hasText: `Removed ${second.name}` })).toBeVisible();
   await page.getByRole('button', { name: `Remove ${first.name} from your wishlist` }).click();
   await expect(page.getByTestId('wishlist-empty')).toContainText('Your wishlist is empty');
+});
+
+test('without JavaScript a heart is a way to the wishlist', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByTestId('product-card').first().locator('button[data-heart]').click();
+  await expect(page).toHaveURL(/\/wishlist\??$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your wishlist' })).toBeVisible();
+  await context.close();
 });
