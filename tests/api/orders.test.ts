@@ -385,3 +385,22 @@ describe('the cart and pack stock', () => {
     expect(raise.status).toBe(409);
   });
 });
+
+it('documents the slot and order calls in /api/openapi.json, with the Idempotency-Key header', async () => {
+  const doc = (await (await api.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }>; responses: Record<string, unknown> }>>;
+  };
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/app/DeliverySlots',
+      '/api/app/Orders',
+      '/api/app/Orders/GetOrdersByUser/{userId}',
+      '/api/app/Orders/{id}',
+      '/api/app/Orders/{id}/Cancel',
+      '/api/app/Orders/{id}/Reorder',
+    ]),
+  );
+  const placeCall = doc.paths['/api/app/Orders']!.post!;
+  expect(placeCall.parameters).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }));
+  expect(Object.keys(placeCall.responses)).toEqual(expect.arrayContaining(['200', '201', '404', '409', '422']));
+});

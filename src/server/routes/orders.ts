@@ -30,7 +30,7 @@ const IdempotencyHeader = z.object({
   'idempotency-key': z
     .string({ error: 'The Idempotency-Key header is required: a new key (e.g. a UUID) for each order' })
     .regex(IDEMPOTENCY_KEY_PATTERN, 'The Idempotency-Key header must be 8 to 128 letters, digits, - or _ (a UUID fits)')
-    .openapi({ param: { name: 'Idempotency-Key', in: 'header' }, example: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' }),
+    .openapi({ param: { in: 'header' }, example: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' }),
 });
 
 const errors = {
