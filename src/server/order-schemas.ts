@@ -3,8 +3,9 @@
 import { z } from '@hono/zod-openapi';
 import { ADDRESS_LIMITS, NO_CONTROL, PINCODE_PATTERN } from '../lib/form-limits.ts';
 import { INDIAN_STATES } from '../lib/indian-states.ts';
-import { CartSchema, CartSummarySchema, mobile } from './account-schemas.ts';
-import { ProductSchema, shopperText } from './schemas.ts';
+import { MAX_ORDER_PAGE_SIZE, PAGE_SIZES } from '../lib/paging.ts';
+import { CartLineIdParam, CartSchema, CartSummarySchema, mobile } from './account-schemas.ts';
+import { ProductSchema, shopperText, wholeNumber } from './schemas.ts';
 
 // --- Addresses -------------------------------------------------------------------------------------------------
 
@@ -92,6 +93,15 @@ export const PlaceOrderSchema = z
     paymentMethod: z.enum(PAYMENT_METHOD_VALUES, { error: "paymentMethod must be 'cash' or 'upi' (paid on delivery)" }),
   })
   .openapi('PlaceOrder');
+
+/** `{id}` of an order's path: the same positive whole number as a cart line's. */
+export const OrderIdParam = CartLineIdParam;
+
+/** Order Tracking's paging: pages count from 1 here, as the shopper sees them. */
+export const OrderPagingQuery = z.object({
+  pageNo: wholeNumber('pageNo', 1, 100_000).default(1).openapi({ example: 1 }),
+  pageSize: wholeNumber('pageSize', 1, MAX_ORDER_PAGE_SIZE).default(PAGE_SIZES.orders).openapi({ example: PAGE_SIZES.orders }),
+});
 
 export const OrderLineSchema = z
   .object({
