@@ -110,7 +110,7 @@ export function registerOrderRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const claimed = c.req.valid('param').userId;
-      if (claimed !== 0 && claimed !== userId) throw notFound("You can only see your own orders");
+      if (claimed !== 0 && claimed !== userId) throw notFound('You can only see your own orders');
       const { pageNo, pageSize } = c.req.valid('query');
       return c.json(await ordersOf(db, rules, userId, pageNo, pageSize), 200);
     },

@@ -1,7 +1,7 @@
 // Orders (issue 11): placed exactly once per Idempotency-Key in one transaction that takes the stock and the slot's
 // place, read back by their owner only, cancelled while not yet packed (giving both back), and ordered again.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
@@ -146,7 +146,8 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ orderId: id, status: 'placed' });
-    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    // Only the lines ordered: one added from another tab meanwhile stays in the cart.
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
     return { orderId: id, replayed: false };
   });
   const order = await orderOf(db, rules, userId, orderId);
