@@ -18,7 +18,7 @@ import {
 } from '../order-schemas.ts';
 import { keyedLimiter, type WriteLimit } from '../rate-limit.ts';
 import { ErrorSchema } from '../schemas.ts';
-import { cancelOrder, ORDER_NOT_FOUND, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
+import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
 import { listSlots } from '../services/slots.ts';
 import { notFound } from '../errors.ts';
 import { json, jsonBody } from './openapi.ts';
@@ -110,7 +110,7 @@ export function registerOrderRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const claimed = c.req.valid('param').userId;
-      if (claimed !== 0 && claimed !== userId) throw notFound(`No shopper ${claimed} among yours`);
+      if (claimed !== 0 && claimed !== userId) throw notFound('You can only see your own orders');
       const { pageNo, pageSize } = c.req.valid('query');
       return c.json(await ordersOf(db, rules, userId, pageNo, pageSize), 200);
     },
@@ -130,7 +130,7 @@ export function registerOrderRoutes(
       const { userId } = await authenticate(c);
       const { id } = c.req.valid('param');
       const order = await orderOf(db, rules, userId, id);
-      if (!order) throw ORDER_NOT_FOUND(id);
+      if (!order) throw orderNotFound(id);
       return c.json(order, 200);
     },
   );

@@ -1,7 +1,7 @@
 // Orders (issue 11): placed exactly once per Idempotency-Key in one transaction that takes the stock and the slot's
 // place, read back by their owner only, cancelled while not yet packed (giving both back), and ordered again.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
@@ -31,7 +31,7 @@ export interface OrderRules {
 
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
-export const ORDER_NOT_FOUND = (id: number) => notFound(`You have no order ${id}`);
+export const orderNotFound = (id: number) => notFound(`You have no order ${id}`);
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
 export const CART_EMPTY = 'Your cart is empty';
 export const SLOT_FULL = 'That delivery slot just filled up; please choose another';
@@ -146,11 +146,12 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ orderId: id, status: 'placed' });
-    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    // Only the lines ordered: one added from another tab meanwhile stays in the cart.
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
     return { orderId: id, replayed: false };
   });
   const order = await orderOf(db, rules, userId, orderId);
-  if (!order) throw ORDER_NOT_FOUND(orderId);
+  if (!order) throw orderNotFound(orderId);
   return { order, replayed };
 }
 
@@ -316,7 +317,7 @@ export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'deliver
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
-    if (!order) throw ORDER_NOT_FOUND(orderId);
+    if (!order) throw orderNotFound(orderId);
     if (order.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
     if (order.status !== 'placed') throw conflict(ALREADY_PACKED);
     await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
@@ -333,7 +334,7 @@ export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'deliver
       .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
   });
   const order = await orderOf(db, rules, userId, orderId);
-  if (!order) throw ORDER_NOT_FOUND(orderId);
+  if (!order) throw orderNotFound(orderId);
   return order;
 }
 
@@ -346,7 +347,7 @@ export async function reorder(db: Database, rules: Pick<OrderRules, 'offers'>, u
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw ORDER_NOT_FOUND(orderId);
+  if (!order) throw orderNotFound(orderId);
   const lines = await db
     .select({ productId: orderLines.productId, variantId: orderLines.variantId, name: orderLines.name, variantName: orderLines.variantName, qty: orderLines.qty })
     .from(orderLines)
