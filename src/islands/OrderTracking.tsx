@@ -30,7 +30,16 @@ function ReorderNotice({ outcome }: { outcome: Reordered }) {
       <p>
         <strong>{text.added}.</strong> <a href={urls.cart()}>Go to your cart</a>
       </p>
-      {text.unavailable && <p data-testid="reorder-unavailable">{text.unavailable}.</p>}
+      {text.unavailable && (
+        <>
+          <p data-testid="reorder-unavailable">{text.unavailable}.</p>
+          <ul className="reorder-reasons">
+            {text.reasons.map((reason, i) => (
+              <li key={i}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

@@ -21,13 +21,15 @@ export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
 
 export const itemCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
-/** What 'Order again' did, in the shopper's words. */
-export function reorderText(result: Pick<ReorderResultDto, 'added' | 'unavailable'>): { added: string; unavailable: string | null } {
+/**
+ * What 'Order again' did, in the shopper's words. The API's reasons are whole sentences ('Sorry, Idli Rice is out of
+ * stock right now.'), shown as they are under the names.
+ */
+export function reorderText(result: Pick<ReorderResultDto, 'added' | 'unavailable'>): { added: string; unavailable: string | null; reasons: string[] } {
   const count = result.added.reduce((sum, line) => sum + line.qty, 0);
   return {
     added: count > 0 ? `${itemCountText(count)} added to your cart` : 'Nothing could be added to your cart',
-    unavailable: result.unavailable.length
-      ? `No longer available: ${result.unavailable.map((line) => `${line.name} (${line.reason})`).join(', ')}`
-      : null,
+    unavailable: result.unavailable.length ? `No longer available: ${result.unavailable.map((line) => line.name).join(', ')}` : null,
+    reasons: result.unavailable.map((line) => line.reason),
   };
 }

@@ -82,7 +82,8 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   await card(page, order.id).getByRole('button', { name: `Order again: order #${order.id}` }).click();
   const notice = page.getByTestId('reorder-notice');
   await expect(notice).toContainText('1 item added to your cart');
-  await expect(page.getByTestId('reorder-unavailable')).toContainText(`No longer available: ${gone.name} (`);
+  await expect(page.getByTestId('reorder-unavailable')).toHaveText(`No longer available: ${gone.name}.`);
+  await expect(notice).toContainText(`${gone.name} is out of stock`);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await notice.getByRole('link', { name: 'Go to your cart' }).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);

@@ -25,20 +25,21 @@ describe('formatSlot', () => {
 });
 
 describe('reorderText', () => {
-  it('counts the units put back and names what is gone, with why', () => {
+  it('counts the units put back, names what is gone and gives the API\'s reasons', () => {
     const text = reorderText({
       added: [
         { productsId: 1, name: 'Basmati Rice', qty: 2 },
         { productsId: 2, name: 'Paneer', qty: 1 },
       ],
       unavailable: [
-        { productsId: 3, name: 'Idli Rice', reason: 'out of stock' },
-        { productsId: 4, name: 'Maida', reason: 'no longer sold' },
+        { productsId: 3, name: 'Idli Rice', reason: 'Sorry, Idli Rice is out of stock right now.' },
+        { productsId: 4, name: 'Maida (1 kg)', reason: 'Sorry, Maida (1 kg) cannot be bought right now: it has no price yet.' },
       ],
     });
     expect(text).toEqual({
       added: '3 items added to your cart',
-      unavailable: 'No longer available: Idli Rice (out of stock), Maida (no longer sold)',
+      unavailable: 'No longer available: Idli Rice, Maida (1 kg)',
+      reasons: ['Sorry, Idli Rice is out of stock right now.', 'Sorry, Maida (1 kg) cannot be bought right now: it has no price yet.'],
     });
   });
 
@@ -46,6 +47,7 @@ describe('reorderText', () => {
     expect(reorderText({ added: [{ productsId: 1, name: 'Paneer', qty: 1 }], unavailable: [] })).toEqual({
       added: '1 item added to your cart',
       unavailable: null,
+      reasons: [],
     });
   });
 
