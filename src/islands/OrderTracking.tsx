@@ -45,7 +45,6 @@ function ReorderNotice({ outcome }: { outcome: Reordered }) {
 }
 
 function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemDto; timeZone: string; busy: boolean; onReorder: () => void }) {
-  const more = order.names.length < order.itemCount ? ', …' : '';
   return (
     <li className="order-card" data-testid="order-card" data-order-id={order.id}>
       <div className="order-card-head">
@@ -62,10 +61,7 @@ function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemD
       <p>
         {itemCountText(order.itemCount)} · <strong>{formatRupees(order.totalPaise)}</strong>
       </p>
-      <p className="order-card-names">
-        {order.names.join(', ')}
-        {more}
-      </p>
+      <p className="order-card-names">{order.names.join(', ')}</p>
       <p className="order-card-actions">
         <a className="button secondary" href={urls.orderDetails(order.id)}>
           Details<span className="visually-hidden"> of order #{order.id}</span>
@@ -84,7 +80,7 @@ function Tracking() {
   const [busyOrder, setBusyOrder] = useState<number | null>(null);
   const [reordered, setReordered] = useState<Reordered | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const pageNo = typeof window === 'undefined' ? 1 : pageFromUrl(new URL(window.location.href));
+  const pageNo = pageFromUrl(new URL(window.location.href));
 
   useEffect(() => {
     if (!userId) return;
