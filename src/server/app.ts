@@ -12,6 +12,10 @@ import { registerReviewRoutes } from './routes/reviews.ts';
 import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
 import { logServerError } from '../lib/server/error-log.ts';
+import { registerAddressRoutes } from './routes/addresses.ts';
+import { registerWishlistRoutes } from './routes/wishlist.ts';
+import { registerGrocerRoutes } from './routes/grocer.ts';
+import { readStoreSettings } from './store-settings.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -23,9 +27,11 @@ export interface AppDeps {
   reviewLimit?: WriteLimit;
   /** Token secret, mailer, link origin and limits of the account and cart routes (src/server/auth/setup.ts). */
   accounts: AccountDeps;
+  /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
+  grocerToken?: string;
 }
 
-export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit, accounts }: AppDeps) {
+export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit, accounts, grocerToken }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -56,7 +62,15 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
-  for (const personal of ['/Authenticate/*', '/app/Users/*', '/app/Carts/*', '/Carts']) {
+  for (const personal of [
+    '/Authenticate/*',
+    '/app/Users/*',
+    '/app/Carts/*',
+    '/Carts',
+    '/app/Addresses/*',
+    '/app/Wishlists/*',
+    '/grocer/*',
+  ]) {
     app.use(personal, async (c, next) => {
       await next();
       c.res.headers.set('Cache-Control', 'no-store');
@@ -64,6 +78,10 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
   registerCartRoutes(app, db, authenticate);
+  // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
+  registerAddressRoutes(app, db, authenticate);
+  registerWishlistRoutes(app, db, authenticate);
+  registerGrocerRoutes(app, db, { token: grocerToken, timeZone: readStoreSettings().delivery.timeZone });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
