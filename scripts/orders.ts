@@ -53,7 +53,11 @@ function httpBackend(url: string, dataDir: string): Backend {
   const call = async <T>(method: string, route: string): Promise<T> => {
     let res: Response;
     try {
-      res = await fetch(new URL(`/api/grocer/${route}`, url), { method, headers: { authorization: `Grocer ${token}` } });
+      res = await fetch(new URL(`/api/grocer/${route}`, url), {
+        method,
+        // Astro refuses a POST whose Origin is not the shop's own (its guard against cross-site forms).
+        headers: { authorization: `Grocer ${token}`, origin: new URL(url).origin },
+      });
     } catch (error) {
       throw new CliError(`the shop at ${url} did not answer (${(error as Error).cause ?? (error as Error).message})`);
     }
