@@ -136,7 +136,7 @@ describe("another shopper's addresses", () => {
   beforeAll(async () => {
     mine = await shopper();
     theirs = await shopper();
-    [their] = await theirs.list(await theirs.call('POST', '/api/app/Addresses', home({ line1: 'Their house' })), 201);
+    their = (await theirs.list(await theirs.call('POST', '/api/app/Addresses', home({ line1: 'Their house' })), 201))[0]!;
   });
 
   it.each([
@@ -157,4 +157,26 @@ describe("another shopper's addresses", () => {
     const byId = await mine.list(await mine.call('GET', `/api/app/Addresses/GetAddressesByUser/${mine.session.user.id}`));
     expect(byId.map((a) => a.line1)).toEqual(['My house']);
   });
+});
+
+it('documents the address, wishlist and grocer calls in /api/openapi.json (the grocer ones apart, tagged Grocer)', async () => {
+  const doc = (await (await api.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>>;
+  };
+  for (const [path, method] of [
+    ['/api/app/Addresses/GetAddressesByUser/{userId}', 'get'],
+    ['/api/app/Addresses', 'post'],
+    ['/api/app/Addresses/{id}', 'put'],
+    ['/api/app/Addresses/{id}', 'delete'],
+    ['/api/app/Addresses/{id}/Default', 'put'],
+    ['/api/app/Wishlists/GetWishlistByUser/{userId}', 'get'],
+    ['/api/app/Wishlists/ProductIds', 'get'],
+    ['/api/app/Wishlists', 'post'],
+    ['/api/app/Wishlists/{productId}', 'delete'],
+  ] as const) {
+    expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+  }
+  for (const path of ['/api/grocer/Orders', '/api/grocer/Orders/{id}']) {
+    expect(doc.paths[path]?.get).toMatchObject({ tags: ['Grocer'], security: [{ grocer: [] }] });
+  }
 });
