@@ -36,8 +36,18 @@ export async function serveShop(options: { host: string; port: number }): Promis
   process.env.PORT = String((server.address() as AddressInfo).port);
   installGracefulShutdown(server);
   // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
-  if (!process.env.API_URL) announceShop(readServerSettings().dataDir, listenOrigin().origin);
+  // Settings the API refuses are reported by the API (503 and its log); serving the pages goes on without this.
+  const dataDir = process.env.API_URL ? undefined : settingsOrNothing()?.dataDir;
+  if (dataDir) announceShop(dataDir, listenOrigin().origin);
   return server;
+}
+
+function settingsOrNothing() {
+  try {
+    return readServerSettings();
+  } catch {
+    return undefined;
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
