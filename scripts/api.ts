@@ -10,11 +10,13 @@ import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
 import { resolveGrocerToken } from '../src/server/auth/secret.ts';
+import { readStoreSettings } from '../src/server/store-settings.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
 
 const settings = readServerSettings();
+const store = readStoreSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
 const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
@@ -31,7 +33,7 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db, accounts, grocerToken: resolveGrocerToken(settings) }));
+server.route('/', createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }));
 
 // The port it got (API_PORT=0 lets the system choose one).
 const http = serve({ fetch: server.fetch, hostname, port }, (address) => {

@@ -12,7 +12,7 @@ import { GROCER_TOKEN_FILE } from '../src/server/auth/secret.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import type { OrderStatus } from '../src/server/db/schema.ts';
 import { ShopDateSchema, type GrocerAdvanceDto, type GrocerDayDto, type GrocerOrderDto } from '../src/server/grocer-schemas.ts';
-import { advanceOrder, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel, todayIn } from '../src/server/services/grocer.ts';
+import { advanceOrder, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
 import { runningShop } from './lib/shop-file.ts';
 
@@ -81,13 +81,13 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
   // Never seed or log here: the grocer asked for orders, not for a new catalogue.
   const handle = await openShopDatabase({ ...settings, seedOnEmpty: false }, () => {});
   const { db } = handle;
-  const { timeZone } = readStoreSettings().delivery;
+  const { delivery } = readStoreSettings();
   return {
-    day: (date) => ordersOfDay(db, date ?? todayIn(timeZone), timeZone),
-    order: (id) => grocerOrder(db, id, timeZone),
+    day: (date) => ordersOfDay(db, delivery, date),
+    order: (id) => grocerOrder(db, delivery, id),
     advance: async (id) => {
       const { from } = await advanceOrder(db, id);
-      return { from, order: await grocerOrder(db, id, timeZone) };
+      return { from, order: await grocerOrder(db, delivery, id) };
     },
     close: () => handle.close(),
   };

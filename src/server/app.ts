@@ -11,11 +11,12 @@ import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
 import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
+import { registerOrderRoutes } from './routes/orders.ts';
+import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/server/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';
-import { readStoreSettings } from './store-settings.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -27,11 +28,27 @@ export interface AppDeps {
   reviewLimit?: WriteLimit;
   /** Token secret, mailer, link origin and limits of the account and cart routes (src/server/auth/setup.ts). */
   accounts: AccountDeps;
+  /** The offers and delivery rules (readStoreSettings(), once at start): the cart, the slots and the orders use them. */
+  store: StoreSettingsData;
+  /** The clock delivery slots are judged by; tests set it. */
+  now?: () => Date;
+  /** Orders one shopper may place per window. */
+  orderLimit?: WriteLimit;
   /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
   grocerToken?: string;
 }
 
-export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit, accounts, grocerToken }: AppDeps) {
+export function createApp({
+  db,
+  logError = (e) => logServerError('[api]', e),
+  contactLimit,
+  reviewLimit,
+  accounts,
+  store,
+  now = () => new Date(),
+  orderLimit,
+  grocerToken,
+}: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -67,6 +84,9 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
     '/app/Users/*',
     '/app/Carts/*',
     '/Carts',
+    '/app/Orders',
+    '/app/Orders/*',
+    '/app/DeliverySlots',
     '/app/Addresses/*',
     '/app/Wishlists/*',
     '/grocer/*',
@@ -77,11 +97,12 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
     });
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
-  registerCartRoutes(app, db, authenticate);
+  registerCartRoutes(app, db, authenticate, store.offers);
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, now }, orderLimit);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
   registerAddressRoutes(app, db, authenticate);
   registerWishlistRoutes(app, db, authenticate);
-  registerGrocerRoutes(app, db, { token: grocerToken, timeZone: readStoreSettings().delivery.timeZone });
+  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -89,8 +110,8 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
       title: 'Kirana API',
       version: '1.0.0',
       description:
-        'Catalogue, reviews, pictures, accounts and carts of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
-        'Account and cart calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
+        'Catalogue, reviews, pictures, accounts, carts, delivery slots and orders of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
+        'Account, cart and order calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
     },
   });
 

@@ -7,7 +7,8 @@ import type { Database } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
 import { GrocerAdvanceSchema, GrocerDayQuery, GrocerDaySchema, GrocerOrderSchema } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
-import { advanceOrder, grocerOrder, ordersOfDay, todayIn } from '../services/grocer.ts';
+import { advanceOrder, grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import type { DeliveryRules } from '../services/slots.ts';
 import { json } from './openapi.ts';
 
 const GROCER = [{ grocer: [] }];
@@ -22,10 +23,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export interface GrocerDeps {
   /** The grocer's token (src/server/auth/secret.ts); none: every grocer call is 401. */
   token: string | undefined;
-  timeZone: string;
+  delivery: DeliveryRules;
 }
 
-export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, timeZone }: GrocerDeps) {
+export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery }: GrocerDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'grocer', {
     type: 'apiKey',
     in: 'header',
@@ -55,10 +56,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, ti
       request: { query: GrocerDayQuery },
       responses: { 200: json(GrocerDaySchema, 'The slots with orders'), ...errors },
     }),
-    async (c) => {
-      const date = c.req.valid('query').date ?? todayIn(timeZone);
-      return c.json(await ordersOfDay(db, date, timeZone), 200);
-    },
+    async (c) => c.json(await ordersOfDay(db, delivery, c.req.valid('query').date), 200),
   );
 
   app.openapi(
@@ -71,7 +69,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, ti
       request: { params: OrderIdParam },
       responses: { 200: json(GrocerOrderSchema, 'The order'), ...errors, 404: json(ErrorSchema, 'No such order') },
     }),
-    async (c) => c.json(await grocerOrder(db, c.req.valid('param').id, timeZone), 200),
+    async (c) => c.json(await grocerOrder(db, delivery, c.req.valid('param').id), 200),
   );
 
   app.openapi(
@@ -92,7 +90,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, ti
     async (c) => {
       const { id } = c.req.valid('param');
       const { from } = await advanceOrder(db, id);
-      return c.json({ from, order: await grocerOrder(db, id, timeZone) }, 200);
+      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
     },
   );
 }
