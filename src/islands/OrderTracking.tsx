@@ -67,7 +67,7 @@ function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemD
           Details<span className="visually-hidden"> of order #{order.id}</span>
         </a>
         <button type="button" className="button" onClick={onReorder} aria-disabled={busy || undefined} disabled={busy}>
-          Order again<span className="visually-hidden">: order #{order.id}</span>
+          Order again<span className="visually-hidden"> (order #{order.id})</span>
         </button>
       </p>
     </li>

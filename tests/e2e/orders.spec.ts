@@ -19,6 +19,7 @@ async function twoPlainProducts(request: APIRequestContext): Promise<[ApiProduct
 const card = (page: Page, orderId: number) => page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
 
 test('OrderComplete, Order Tracking, details with the timeline, cancel, Order again naming what is gone', async ({ page, request }) => {
+  test.setTimeout(120_000); // a second shopper buys up a product over the API, one order at a time
   const [gone, kept] = await twoPlainProducts(request);
   const { session } = await registerByApi(request);
   const token = session.token;
@@ -79,7 +80,7 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   const otherAddress = await addAddressByApi(request, other.session.token);
   await buyUpStock(request, other.session.token, otherAddress, gone);
   await page.goto('/previous-order');
-  await card(page, order.id).getByRole('button', { name: `Order again: order #${order.id}` }).click();
+  await card(page, order.id).getByRole('button', { name: `Order again (order #${order.id})` }).click();
   const notice = page.getByTestId('reorder-notice');
   await expect(notice).toContainText('1 item added to your cart');
   await expect(page.getByTestId('reorder-unavailable')).toHaveText(`No longer available: ${gone.name}.`);
@@ -99,6 +100,7 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
 });
 
 test('Order Tracking pages with Prev and Next, newest first', async ({ page, request }) => {
+  test.setTimeout(90_000); // a page and one more of orders, placed over the API
   const [, product] = await twoPlainProducts(request);
   const { session } = await registerByApi(request);
   const token = session.token;
