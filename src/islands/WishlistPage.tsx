@@ -82,7 +82,7 @@ function Wishlist() {
         </div>
       ) : (
         <>
-          <h2 ref={headingRef} tabIndex={-1}>
+          <h2 ref={headingRef} tabIndex={-1} className="wishlist-heading">
             {items.length} {items.length === 1 ? 'product' : 'products'} kept
           </h2>
           <ul className="grid wishlist-grid">
