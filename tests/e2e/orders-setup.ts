@@ -1,7 +1,7 @@
 // Orders set up over the real API (issue 11), for the browser tests of the order pages and the wishlist: a cart,
 // an address, a slot and an order placed with an Idempotency-Key, as the checkout would.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { AddressInput, AddressListDto, OrderDto, SlotListDto } from '../../src/server/order-schemas.ts';
 import type { ApiProduct } from './helpers.ts';
@@ -79,7 +79,7 @@ export async function buyUpStock(request: APIRequestContext, token: string, addr
   let lineId: number | null = null;
   for (let attempt = 0; attempt < 40; attempt++) {
     // The line in the cart at `qty`: a new one after an order, else the same one lowered.
-    const res = lineId === null
+    const res: APIResponse = lineId === null
       ? await request.post('/api/app/Carts', { headers: bearer(token), data: { productsId: product.id, qty } })
       : await request.put(`/api/app/Carts/${lineId}`, { headers: bearer(token), data: { qty } });
     if (res.ok()) {
