@@ -54,6 +54,10 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   await expect(first).toContainText(`3 items · ${rupees(order.summary.totalPaise)}`);
   await expect(first).toContainText(gone.name);
   await expectAccessible(page);
+  // On a small phone the list fits: long product names never widen the page.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Its details: the timeline, then cancel it (asked first).
   await first.getByRole('link', { name: `Details of order #${order.id}` }).click();
@@ -124,6 +128,7 @@ test('Order Tracking pages with Prev and Next, newest first', async ({ page, req
   await page.getByRole('link', { name: /Prev/ }).click();
   await expect(page).toHaveURL(/\/previous-order$/);
   await expect(page.getByTestId('order-card')).toHaveCount(empty.pageSize);
+
 });
 
 test('a shopper with no orders is invited to shop', async ({ page, request }) => {
