@@ -5,6 +5,7 @@ import { sessionStore } from '../../stores/auth.ts';
 import { resolveApiBaseUrl } from './base-url.ts';
 import { accountCalls, cartCalls } from './account.ts';
 import { catalogue } from './catalogue.ts';
+import { checkoutCalls } from './checkout.ts';
 import { withSession } from './session-hooks.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
@@ -23,3 +24,4 @@ export const browserApi = withSession(plainApi, sessionStore);
 export const browserCatalogue = catalogue(browserApi);
 export const browserAccount = accountCalls(browserApi);
 export const browserCart = cartCalls(browserApi);
+export const browserCheckout = checkoutCalls(browserApi);
