@@ -59,7 +59,7 @@ export function addressProblems(values: AddressValues): AddressProblems {
     city: textProblem('city', values.city, city.min, city.max),
     state: (INDIAN_STATES as readonly string[]).includes(values.state)
       ? null
-      : values.state
+      : values.state.trim()
         ? 'state must be one of the states or union territories of India'
         : 'state is required',
   };
