@@ -19,9 +19,7 @@ export function MoneySummary({ summary }: { summary: CartSummaryDto }) {
         <Fragment key={discount.code}>
           <dt data-testid="discount-label">{discount.label}</dt>
           <dd data-testid="discount-amount" className="discount">
-            <span aria-hidden="true">−</span>
-            <span className="visually-hidden">minus </span>
-            {formatRupees(discount.amountPaise)}
+            −{formatRupees(discount.amountPaise)}
           </dd>
         </Fragment>
       ))}
