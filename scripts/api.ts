@@ -8,10 +8,12 @@ import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
+import { readStoreSettings } from '../src/server/store-settings.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import type { Server as NodeServer } from 'node:http';
 
 const settings = readServerSettings();
+const store = readStoreSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
 const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
@@ -28,7 +30,7 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db, accounts }));
+server.route('/', createApp({ db: handle.db, accounts, store }));
 
 // The port it got (API_PORT=0 lets the system choose one).
 const http = serve({ fetch: server.fetch, hostname, port }, (address) =>

@@ -2,7 +2,10 @@
 import { positiveIdFrom } from './ids.ts';
 
 /** Default page sizes of the API's listings, which pages and islands ask for too. */
-export const PAGE_SIZES = { brands: 16, categories: 24, products: 24 } as const;
+export const PAGE_SIZES = { brands: 16, categories: 24, products: 24, orders: 10 } as const;
+
+/** The most orders one page of Order Tracking may ask for. */
+export const MAX_ORDER_PAGE_SIZE = 50;
 
 /** The API's largest pageNo: a page number past it names no page, however large the catalogue. */
 export const MAX_PAGE_NO = 10_000;

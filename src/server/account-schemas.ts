@@ -1,7 +1,7 @@
 // zod schemas of the account and cart API (sign-in, tokens, the shopper's profile, cart lines): the
 // validation, the OpenAPI document and the browser's types all come from these.
 import { z } from '@hono/zod-openapi';
-import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL } from '../lib/form-limits.ts';
+import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, normalizeIndianMobile } from '../lib/form-limits.ts';
 import { NUMERIC_ID_PATTERN } from '../lib/ids.ts';
 import { shopperText } from './schemas.ts';
 
@@ -13,13 +13,10 @@ const email = z
   .max(ACCOUNT_LIMITS.email.max, 'email is too long')
   .pipe(z.email('email must be a valid email address'));
 
-/** Drops what shoppers add around a mobile number: spaces, dashes and a leading +91 or 0. */
-export const normalizeMobile = (phone: string) => phone.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, '');
-
 /** A 10-digit Indian mobile number; spaces, dashes and a leading +91 or 0 are forgiven and dropped. */
-const mobile = z
+export const mobile = z
   .string({ error: 'phone is required' })
-  .transform(normalizeMobile)
+  .transform(normalizeIndianMobile)
   .pipe(z.string().regex(INDIAN_MOBILE_PATTERN, 'phone must be a 10-digit Indian mobile number'));
 
 /** Length only here; the server also refuses common passwords (a message the shopper can act on). */

@@ -11,6 +11,8 @@ import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
 import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
+import { registerOrderRoutes } from './routes/orders.ts';
+import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/server/error-log.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -23,9 +25,24 @@ export interface AppDeps {
   reviewLimit?: WriteLimit;
   /** Token secret, mailer, link origin and limits of the account and cart routes (src/server/auth/setup.ts). */
   accounts: AccountDeps;
+  /** The offers and delivery rules (readStoreSettings(), once at start): the cart, the slots and the orders use them. */
+  store: StoreSettingsData;
+  /** The clock delivery slots are judged by; tests set it. */
+  now?: () => Date;
+  /** Orders one shopper may place per window. */
+  orderLimit?: WriteLimit;
 }
 
-export function createApp({ db, logError = (e) => logServerError('[api]', e), contactLimit, reviewLimit, accounts }: AppDeps) {
+export function createApp({
+  db,
+  logError = (e) => logServerError('[api]', e),
+  contactLimit,
+  reviewLimit,
+  accounts,
+  store,
+  now = () => new Date(),
+  orderLimit,
+}: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -56,14 +73,15 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
-  for (const personal of ['/Authenticate/*', '/app/Users/*', '/app/Carts/*', '/Carts']) {
+  for (const personal of ['/Authenticate/*', '/app/Users/*', '/app/Carts/*', '/Carts', '/app/Orders', '/app/Orders/*', '/app/DeliverySlots']) {
     app.use(personal, async (c, next) => {
       await next();
       c.res.headers.set('Cache-Control', 'no-store');
     });
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
-  registerCartRoutes(app, db, authenticate);
+  registerCartRoutes(app, db, authenticate, store.offers);
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, now }, orderLimit);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -71,8 +89,8 @@ export function createApp({ db, logError = (e) => logServerError('[api]', e), co
       title: 'Kirana API',
       version: '1.0.0',
       description:
-        'Catalogue, reviews, pictures, accounts and carts of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
-        'Account and cart calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
+        'Catalogue, reviews, pictures, accounts, carts, delivery slots and orders of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
+        'Account, cart and order calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
     },
   });
 

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'unsupported_media_type'
   | 'too_many_requests'
   | 'payload_too_large'

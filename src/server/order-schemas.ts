@@ -1,10 +1,11 @@
 // zod schemas of the checkout API: addresses, delivery slots, orders, order tracking and the wishlist. The validation,
 // the OpenAPI document and the browser's types all come from these (the contract the pages and islands are built on).
 import { z } from '@hono/zod-openapi';
-import { ADDRESS_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, PINCODE_PATTERN } from '../lib/form-limits.ts';
+import { ADDRESS_LIMITS, NO_CONTROL, PINCODE_PATTERN } from '../lib/form-limits.ts';
 import { INDIAN_STATES } from '../lib/indian-states.ts';
-import { CartSchema, CartSummarySchema, normalizeMobile } from './account-schemas.ts';
-import { ProductSchema, shopperText } from './schemas.ts';
+import { MAX_ORDER_PAGE_SIZE, PAGE_SIZES } from '../lib/paging.ts';
+import { CartLineIdParam, CartSchema, CartSummarySchema, mobile } from './account-schemas.ts';
+import { ProductSchema, shopperText, wholeNumber } from './schemas.ts';
 
 // --- Addresses -------------------------------------------------------------------------------------------------
 
@@ -19,10 +20,7 @@ const addressLine = (field: string, min: number, max: number) =>
 export const AddressInputSchema = z
   .object({
     name: shopperText('name', ADDRESS_LIMITS.name),
-    phone: z
-      .string({ error: 'phone is required' })
-      .transform(normalizeMobile)
-      .pipe(z.string().regex(INDIAN_MOBILE_PATTERN, 'phone must be a 10-digit Indian mobile number')),
+    phone: mobile,
     line1: addressLine('address line 1', ADDRESS_LIMITS.line.min, ADDRESS_LIMITS.line.max),
     line2: addressLine('address line 2', 0, ADDRESS_LIMITS.line.max).default(''),
     landmark: addressLine('landmark', 0, ADDRESS_LIMITS.landmark.max).default(''),
@@ -95,6 +93,15 @@ export const PlaceOrderSchema = z
     paymentMethod: z.enum(PAYMENT_METHOD_VALUES, { error: "paymentMethod must be 'cash' or 'upi' (paid on delivery)" }),
   })
   .openapi('PlaceOrder');
+
+/** `{id}` of an order's path: the same positive whole number as a cart line's. */
+export const OrderIdParam = CartLineIdParam;
+
+/** Order Tracking's paging: pages count from 1 here, as the shopper sees them. */
+export const OrderPagingQuery = z.object({
+  pageNo: wholeNumber('pageNo', 1, 100_000).default(1).openapi({ example: 1 }),
+  pageSize: wholeNumber('pageSize', 1, MAX_ORDER_PAGE_SIZE).default(PAGE_SIZES.orders).openapi({ example: PAGE_SIZES.orders }),
+});
 
 export const OrderLineSchema = z
   .object({

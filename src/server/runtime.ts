@@ -6,18 +6,21 @@ import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
 import { onShutdown } from './shutdown-hooks.ts';
+import { readStoreSettings } from './store-settings.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
 async function boot() {
   const settings = readServerSettings();
+  // Read before the database opens: a grocer's mistake in store.yaml stops the start with its name.
+  const store = readStoreSettings();
   const log = (m: string) => console.log(`[kirana] ${m}`);
   // The database first: it takes the data folder's lock and checks the folder before anything is written in it.
   const handle = await openShopDatabase(settings, log);
   // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
   onShutdown(closeEmbeddedApi);
   const accounts = await accountDepsFromSettings(settings, log);
-  return { api: createApp({ db: handle.db, accounts }), handle };
+  return { api: createApp({ db: handle.db, accounts, store }), handle };
 }
 
 /** The API of this process, booted on first use. A failed boot is retried by the next call. */

@@ -66,21 +66,29 @@ async function cartOf(token: string, userId: number) {
 }
 
 describe('adding to the cart', () => {
-  it('adds a plain product at its database price, whatever price the client sends', async () => {
+  it('adds a plain product at its database price, whatever price the client sends, with the offers applied', async () => {
     const { token, user } = await api.register();
-    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { usersId: user.id, price: 0.01 }) });
-    expect(res.status).toBe(201);
-    const cart = (await res.json()) as CartDto;
-    expect(cart.lines).toHaveLength(1);
-    expect(cart.lines[0]).toMatchObject({ productsId: plain.id, productVariantsId: 0, qty: 1, unitPricePaise: plain.pricePaise, lineTotalPaise: plain.pricePaise, inStock: true });
-    expect(cart.summary).toEqual({
-      itemCount: 1,
-      subtotalPaise: plain.pricePaise,
-      mrpTotalPaise: plain.mrpPaise,
-      savingsPaise: plain.mrpPaise - plain.pricePaise,
-      deliveryPaise: 0,
-      totalPaise: plain.pricePaise,
-    });
+    await api.db.update(products).set({ pricePaise: 24_000, mrpPaise: 30_000 }).where(eq(products.id, plain.id));
+    try {
+      const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { usersId: user.id, price: 0.01 }) });
+      expect(res.status).toBe(201);
+      const cart = (await res.json()) as CartDto;
+      expect(cart.lines).toHaveLength(1);
+      expect(cart.lines[0]).toMatchObject({ productsId: plain.id, productVariantsId: 0, qty: 1, unitPricePaise: 24_000, lineTotalPaise: 24_000, inStock: true });
+      // A shopper with no order yet: 15% off the first order (₹36) instead of 5% off all products (₹12).
+      expect(cart.summary).toEqual({
+        itemCount: 1,
+        subtotalPaise: 24_000,
+        mrpTotalPaise: 30_000,
+        savingsPaise: 6000,
+        discounts: [{ code: 'first-order', label: '15% off your first order (up to ₹150)', amountPaise: 3600 }],
+        discountPaise: 3600,
+        deliveryPaise: 0,
+        totalPaise: 20_400,
+      });
+    } finally {
+      await api.db.update(products).set({ pricePaise: plain.pricePaise, mrpPaise: plain.mrpPaise }).where(eq(products.id, plain.id));
+    }
   });
 
   it("adds a pack size at the pack's price, ignoring a wrong price id, and the combo reading too", async () => {

@@ -14,6 +14,8 @@ import { outboxMailer, type Mail, type Mailer } from '../../src/server/mail.ts';
 import type { AuthLimits } from '../../src/server/routes/auth.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
+import { readStoreSettings } from '../../src/server/store-settings.ts';
+import type { StoreSettingsData } from '../../src/lib/store-settings-schema.ts';
 
 export interface TestApi {
   db: Database;
@@ -81,6 +83,11 @@ export async function startTestApi(
     authLimits?: AuthLimits;
     passwordCost?: ScryptCost;
     linkOrigin?: string;
+    /** The offers and delivery rules; store.yaml's unless a test wants its own. */
+    store?: StoreSettingsData;
+    /** The API's clock for delivery slots. */
+    now?: () => Date;
+    orderLimit?: WriteLimit;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -95,6 +102,9 @@ export async function startTestApi(
     logError: (e) => errors.push(e),
     contactLimit: options.contactLimit,
     reviewLimit: options.reviewLimit,
+    store: options.store ?? readStoreSettings(),
+    now: options.now,
+    orderLimit: options.orderLimit,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

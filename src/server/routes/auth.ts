@@ -13,10 +13,10 @@ import {
   SessionSchema,
   UpdateProfileSchema,
   UserSchema,
-  normalizeMobile,
   type SessionDto,
   type UserDto,
 } from '../account-schemas.ts';
+import { normalizeIndianMobile } from '../../lib/form-limits.ts';
 import { BEARER, bearerAuth } from '../auth/bearer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, OWASP_SCRYPT, verifyPassword, type ScryptCost } from '../auth/passwords.ts';
 import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
@@ -161,7 +161,7 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       await limitLogin.address(c);
       const user = await accounts.findUserForLogin(db, login);
       // One bucket per account, whether named by email or phone; an unknown one by what was typed.
-      const account = user ? `user:${user.id}` : `login:${login.includes('@') ? login.toLowerCase() : normalizeMobile(login)}`;
+      const account = user ? `user:${user.id}` : `login:${login.includes('@') ? login.toLowerCase() : normalizeIndianMobile(login)}`;
       await limitLogin.account(c, account);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !matches) throw unauthorized(WRONG_LOGIN);

@@ -15,7 +15,8 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
-import { addToCart, cartItemCount, cartOf, lineNotFound, removeLine, setLineQty } from '../services/cart.ts';
+import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty } from '../services/cart.ts';
+import type { Offers } from '../services/pricing.ts';
 import { json } from './openapi.ts';
 
 const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
@@ -32,7 +33,14 @@ const addErrors = {
   409: json(ErrorSchema, 'Out of stock, no price, or past the most of one item'),
 } as const;
 
-export function registerCartRoutes(app: OpenAPIHono, db: Database, authenticate: (c: Context) => Promise<AccessClaims>) {
+export function registerCartRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  authenticate: (c: Context) => Promise<AccessClaims>,
+  offers: Offers,
+) {
+  const cartOf = (database: Database, userId: number) => pricedCart(database, userId, offers);
+
   /** The token's user; a user id in the path or body that is not theirs is refused before anything is read. */
   async function owner(c: Context, claimed: number | undefined) {
     const { userId } = await authenticate(c);

@@ -1,7 +1,8 @@
 // Shoppers' accounts in the database: users, sign-in sessions (refresh token families) and reset links.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { normalizeMobile, type UserDto } from '../account-schemas.ts';
+import type { UserDto } from '../account-schemas.ts';
+import { normalizeIndianMobile } from '../../lib/form-limits.ts';
 import { newOpaqueToken, REFRESH_TOKEN_DAYS, RESET_TOKEN_MINUTES, tokenHash } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResets, refreshTokens, users } from '../db/schema.ts';
@@ -12,7 +13,7 @@ const userColumns = { id: users.id, name: users.name, email: users.email, phone:
 export async function findUserForLogin(db: Database, login: string) {
   const where = login.includes('@')
     ? sql`lower(${users.email}) = lower(${login})`
-    : eq(users.phone, normalizeMobile(login));
+    : eq(users.phone, normalizeIndianMobile(login));
   const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(where).limit(1);
   return row;
 }

@@ -1,10 +1,11 @@
 // Shoppers' cart lines. Prices are never stored with a line: they are read from the catalogue each time.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CartDto, CartLineDto } from '../account-schemas.ts';
 import { CART_LIMITS } from '../../lib/form-limits.ts';
 import type { Database } from '../db/client.ts';
-import { cartLines, productImages, products, productVariantPrices, productVariants } from '../db/schema.ts';
+import { cartLines, orders, productImages, products, productVariantPrices, productVariants } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { priceSummary, type Offers } from './pricing.ts';
 
 export interface NewLine {
   productId: number;
@@ -33,12 +34,18 @@ async function sellable(db: Database, line: NewLine): Promise<{ variantId: numbe
     return { variantId: null, variantPriceId: null };
   }
   const [variant] = await db
-    .select({ productId: productVariants.productId, name: productVariants.name, priceId: productVariantPrices.id })
+    .select({
+      productId: productVariants.productId,
+      name: productVariants.name,
+      stock: productVariants.stock,
+      priceId: productVariantPrices.id,
+    })
     .from(productVariants)
     .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
     .where(eq(productVariants.id, line.variantId));
   if (!variant || variant.productId !== line.productId) throw badRequest(`${product.name} has no pack size with id ${line.variantId}`);
   if (variant.priceId === null) throw conflict(`Sorry, ${product.name} (${variant.name}) cannot be bought right now: it has no price yet.`);
+  if (variant.stock <= 0) throw conflict(`Sorry, ${product.name} (${variant.name}) is out of stock right now.`);
   return { variantId: line.variantId, variantPriceId: variant.priceId };
 }
 
@@ -74,7 +81,7 @@ export async function setLineQty(db: Database, userId: number, lineId: number, q
       and(
         eq(cartLines.id, lineId),
         eq(cartLines.userId, userId),
-        sql`(${qty} <= ${cartLines.qty} or exists (select 1 from ${products} where ${products.id} = ${cartLines.productId} and ${products.inStock}))`,
+        sql`(${qty} <= ${cartLines.qty} or ${lineInStock})`,
       ),
     )
     .returning({ id: cartLines.id });
@@ -104,8 +111,26 @@ export async function cartItemCount(db: Database, userId: number): Promise<numbe
   return row?.count ?? 0;
 }
 
-/** The cart with today's prices: a pack size's price when the line has one, else the product's. */
-export async function cartOf(db: Database, userId: number): Promise<CartDto> {
+/** A cart line's product, or its pack size when it has one, is on the shelf (a correlated test on cart_lines). */
+const lineInStock = sql<boolean>`(case when ${cartLines.variantId} is null
+  then exists (select 1 from ${products} where ${products.id} = ${cartLines.productId} and ${products.inStock})
+  else exists (select 1 from ${productVariants} where ${productVariants.id} = ${cartLines.variantId} and ${productVariants.stock} > 0) end)`;
+
+/** The offers' "first order": the shopper has no order that is not cancelled. */
+export async function isFirstOrder(db: Database, userId: number): Promise<boolean> {
+  const [placed] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+    .limit(1);
+  return placed === undefined;
+}
+
+/**
+ * The cart with today's prices (a pack size's price when the line has one, else the product's) and the summary the
+ * offers give it: the same function prices the checkout and the order (src/server/services/orders.ts).
+ */
+export async function cartOf(db: Database, userId: number, offers: Offers): Promise<CartDto> {
   const rows = await db
     .select({
       id: cartLines.id,
@@ -118,7 +143,7 @@ export async function cartOf(db: Database, userId: number): Promise<CartDto> {
       unitPricePaise: sql<number>`coalesce(${productVariantPrices.salesPricePaise}, ${products.pricePaise})`,
       mrpPaise: sql<number>`coalesce(${productVariantPrices.mrpPaise}, ${products.mrpPaise})`,
       qty: cartLines.qty,
-      inStock: products.inStock,
+      inStock: lineInStock,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
@@ -132,23 +157,16 @@ export async function cartOf(db: Database, userId: number): Promise<CartDto> {
     unitMrpPaise: Math.max(mrpPaise, r.unitPricePaise),
     lineTotalPaise: r.unitPricePaise * r.qty,
   }));
-  const subtotalPaise = sum(lines.map((l) => l.lineTotalPaise));
-  const mrpTotalPaise = sum(lines.map((l) => l.unitMrpPaise * l.qty));
-  // SPEC §1: delivery is free.
-  const deliveryPaise = 0;
-  return {
-    lines,
-    summary: {
+  const summary = priceSummary(
+    {
+      subtotalPaise: sum(lines.map((l) => l.lineTotalPaise)),
+      mrpTotalPaise: sum(lines.map((l) => l.unitMrpPaise * l.qty)),
       itemCount: sum(lines.map((l) => l.qty)),
-      subtotalPaise,
-      mrpTotalPaise,
-      savingsPaise: mrpTotalPaise - subtotalPaise,
-      discounts: [],
-      discountPaise: 0,
-      deliveryPaise,
-      totalPaise: subtotalPaise + deliveryPaise,
+      firstOrder: lines.length > 0 && (await isFirstOrder(db, userId)),
     },
-  };
+    offers,
+  );
+  return { lines, summary };
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

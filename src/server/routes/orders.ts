@@ -1,0 +1,174 @@
+// Delivery slots and the shopper's orders (issue 11): place (once per Idempotency-Key), list, read, cancel, order again.
+// Another shopper's order answers 404, never their data.
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { UserIdParam } from '../account-schemas.ts';
+import { BEARER } from '../auth/bearer.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../lib/form-limits.ts';
+import {
+  OrderIdParam,
+  OrderPageSchema,
+  OrderPagingQuery,
+  OrderSchema,
+  PlaceOrderSchema,
+  ReorderResultSchema,
+  SlotListSchema,
+} from '../order-schemas.ts';
+import { keyedLimiter, type WriteLimit } from '../rate-limit.ts';
+import { ErrorSchema } from '../schemas.ts';
+import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
+import { listSlots } from '../services/slots.ts';
+import { notFound } from '../errors.ts';
+import { json, jsonBody } from './openapi.ts';
+
+/** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
+export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
+
+const IdempotencyHeader = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required: a new key (e.g. a UUID) for each order' })
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'The Idempotency-Key header must be 8 to 128 letters, digits, - or _ (a UUID fits)')
+    .openapi({ param: { in: 'header' }, example: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' }),
+});
+
+const errors = {
+  400: json(ErrorSchema, 'Bad input'),
+  401: json(ErrorSchema, 'Not signed in'),
+} as const;
+const notYours = { 404: json(ErrorSchema, 'No such order of yours (another shopper’s order is 404 too)') } as const;
+
+export function registerOrderRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  authenticate: (c: Context) => Promise<AccessClaims>,
+  rules: OrderRules,
+  orderLimit: WriteLimit = DEFAULT_ORDER_LIMIT,
+) {
+  const limitOrders = keyedLimiter(orderLimit, 'orders');
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/DeliverySlots',
+      tags: ['Orders'],
+      summary: 'The delivery slots of today and the next days, with the places left; full or closed ones say so',
+      security: BEARER,
+      responses: { 200: json(SlotListSchema, 'The slots, earliest first'), 401: errors[401] },
+    }),
+    async (c) => {
+      await authenticate(c);
+      return c.json(await listSlots(db, rules.delivery, rules.now()), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Orders',
+      tags: ['Orders'],
+      summary: 'Place the cart as an order (cash or UPI on delivery)',
+      description:
+        'Prices, discounts and totals come from the server; any the client sends are ignored. The same Idempotency-Key ' +
+        'with the same body answers the first order again (200, `Idempotent-Replayed: true`); with another body, 422.',
+      security: BEARER,
+      request: { headers: IdempotencyHeader, ...jsonBody(PlaceOrderSchema) },
+      responses: {
+        201: json(OrderSchema, 'Placed'),
+        200: json(OrderSchema, 'This key’s order, placed before'),
+        ...errors,
+        404: json(ErrorSchema, 'No such address of yours'),
+        409: json(ErrorSchema, 'Empty cart, out of stock, or the slot is full or closed; nothing was taken'),
+        422: json(ErrorSchema, 'The Idempotency-Key was used for a different order'),
+        429: json(ErrorSchema, 'Too many orders; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      await limitOrders(c, String(userId));
+      const key = c.req.valid('header')['idempotency-key'];
+      const { order, replayed } = await placeOrder(db, rules, userId, key, c.req.valid('json'));
+      if (replayed) {
+        c.header('Idempotent-Replayed', 'true');
+        return c.json(order, 200);
+      }
+      return c.json(order, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Orders/GetOrdersByUser/{userId}',
+      tags: ['Orders'],
+      summary: 'The shopper’s orders, newest first, a page at a time (userId 0 is the signed-in shopper)',
+      security: BEARER,
+      request: { params: UserIdParam, query: OrderPagingQuery },
+      responses: { 200: json(OrderPageSchema, 'One page of orders'), ...errors, 404: json(ErrorSchema, 'Another shopper') },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const claimed = c.req.valid('param').userId;
+      if (claimed !== 0 && claimed !== userId) throw notFound('You can only see your own orders');
+      const { pageNo, pageSize } = c.req.valid('query');
+      return c.json(await ordersOf(db, rules, userId, pageNo, pageSize), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Orders/{id}',
+      tags: ['Orders'],
+      summary: 'One order: lines, address, slot, payment, totals and its status timeline (oldest first)',
+      security: BEARER,
+      request: { params: OrderIdParam },
+      responses: { 200: json(OrderSchema, 'The order'), ...errors, ...notYours },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const { id } = c.req.valid('param');
+      const order = await orderOf(db, rules, userId, id);
+      if (!order) throw orderNotFound(id);
+      return c.json(order, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Orders/{id}/Cancel',
+      tags: ['Orders'],
+      summary: 'Cancel an order that is not yet packed; its stock and slot place are given back',
+      security: BEARER,
+      request: { params: OrderIdParam },
+      responses: {
+        200: json(OrderSchema, 'Cancelled'),
+        ...errors,
+        ...notYours,
+        409: json(ErrorSchema, 'Already packed (or further), or already cancelled'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      return c.json(await cancelOrder(db, rules, userId, c.req.valid('param').id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Orders/{id}/Reorder',
+      tags: ['Orders'],
+      summary: 'Order again: the order’s lines back in the cart at today’s prices; those that cannot be are listed',
+      security: BEARER,
+      request: { params: OrderIdParam },
+      responses: { 200: json(ReorderResultSchema, 'The cart, what was added and what is unavailable'), ...errors, ...notYours },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      return c.json(await reorder(db, rules, userId, c.req.valid('param').id), 200);
+    },
+  );
+}

@@ -1,0 +1,368 @@
+// Orders (issue 11): placed exactly once per Idempotency-Key in one transaction that takes the stock and the slot's
+// place, read back by their owner only, cancelled while not yet packed (giving both back), and ordered again.
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from '@hono/zod-openapi';
+import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
+import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
+import type { Database } from '../db/client.ts';
+import {
+  addresses,
+  cartLines,
+  deliverySlots,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  productVariants,
+  users,
+  type OrderStatus,
+} from '../db/schema.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
+import { addToCart, cartOf } from './cart.ts';
+import { ensureSlotRows, offeredSlots } from './slots.ts';
+
+export interface OrderRules {
+  offers: StoreSettingsData['offers'];
+  delivery: StoreSettingsData['delivery'];
+  /** The clock the slots are judged by (tests set it). */
+  now: () => Date;
+}
+
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
+
+export const orderNotFound = (id: number) => notFound(`You have no order ${id}`);
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different order';
+export const CART_EMPTY = 'Your cart is empty';
+export const SLOT_FULL = 'That delivery slot just filled up; please choose another';
+export const SLOT_NOT_OFFERED = 'That delivery slot is not offered (it has started or is not one of ours); please choose another';
+export const SLOT_CLOSED = 'That delivery slot has closed for new orders; please choose another';
+export const ALREADY_CANCELLED = 'This order is already cancelled';
+export const ALREADY_PACKED = 'This order is already packed and can no longer be cancelled';
+
+/** What a key stands for: the parsed body only, so extra client fields (prices, totals) change nothing. */
+const requestHashOf = ({ addressId, slotId, paymentMethod }: PlaceOrder) =>
+  createHash('sha256').update(JSON.stringify({ addressId, slotId, paymentMethod })).digest('hex');
+
+const labelOf = (line: { name: string; variantName: string | null }) =>
+  line.variantName ? `${line.name} (${line.variantName})` : line.name;
+
+/**
+ * Places the shopper's cart as an order, or answers the order this key already placed. Everything happens in one
+ * transaction that first locks the shopper's row: a double click waits for the first order and then finds it.
+ * Any refusal (409) rolls back the stock and the slot's place taken before it.
+ */
+export async function placeOrder(
+  db: Database,
+  rules: OrderRules,
+  userId: number,
+  idempotencyKey: string,
+  input: PlaceOrder,
+): Promise<{ order: OrderDto; replayed: boolean }> {
+  const requestHash = requestHashOf(input);
+  const { orderId, replayed } = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [previous] = await tx
+      .select({ id: orders.id, requestHash: orders.requestHash })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+    if (previous) {
+      if (previous.requestHash !== requestHash) throw new ApiError(422, 'unprocessable', KEY_REUSED);
+      return { orderId: previous.id, replayed: true };
+    }
+
+    const [address] = await tx
+      .select({
+        name: addresses.name,
+        phone: addresses.phone,
+        line1: addresses.line1,
+        line2: addresses.line2,
+        landmark: addresses.landmark,
+        city: addresses.city,
+        state: addresses.state,
+        pincode: addresses.pincode,
+      })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId)));
+    if (!address) throw notFound(`You have no saved address ${input.addressId}`);
+
+    // The cart priced exactly as the cart page shows it (the offers included), never what the client sent.
+    const cart = await cartOf(tx, userId, rules.offers);
+    if (cart.lines.length === 0) throw conflict(CART_EMPTY);
+    const unpriced = cart.lines.find((l) => l.productVariantsId !== 0 && l.productVariantPriceId === 0);
+    if (unpriced) throw conflict(`Sorry, ${labelOf(unpriced)} cannot be bought right now: it has no price yet.`);
+
+    const slot = offeredSlots(rules.delivery, rules.now()).find((s) => s.id === input.slotId);
+    if (!slot) throw conflict(SLOT_NOT_OFFERED);
+    if (slot.closed) throw conflict(SLOT_CLOSED);
+    await ensureSlotRows(tx, rules.delivery, [slot]);
+    const took = await tx
+      .update(deliverySlots)
+      .set({ taken: sql`${deliverySlots.taken} + 1` })
+      .where(and(eq(deliverySlots.id, slot.id), lt(deliverySlots.taken, deliverySlots.capacity)))
+      .returning({ id: deliverySlots.id });
+    if (took.length === 0) throw conflict(SLOT_FULL);
+
+    // Rows are taken in one order (product, then pack) by every transaction, so two orders cannot deadlock.
+    const byRow = [...cart.lines].sort((a, b) => a.productsId - b.productsId || a.productVariantsId - b.productVariantsId);
+    for (const line of byRow) {
+      const left = await takeStock(tx, line.productsId, line.productVariantsId, line.qty);
+      if (left !== null) {
+        throw conflict(left > 0 ? `Sorry, only ${left} of ${labelOf(line)} left` : `${labelOf(line)} is out of stock`);
+      }
+    }
+
+    const { summary } = cart;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        paymentMethod: input.paymentMethod,
+        slotId: slot.id,
+        address,
+        subtotalPaise: summary.subtotalPaise,
+        mrpTotalPaise: summary.mrpTotalPaise,
+        discounts: summary.discounts,
+        discountPaise: summary.discountPaise,
+        deliveryPaise: summary.deliveryPaise,
+        totalPaise: summary.totalPaise,
+        idempotencyKey,
+        requestHash,
+      })
+      .returning({ id: orders.id });
+    const id = order!.id;
+    await tx.insert(orderLines).values(
+      cart.lines.map((l) => ({
+        orderId: id,
+        productId: l.productsId,
+        variantId: l.productVariantsId || null,
+        name: l.name,
+        variantName: l.variantName,
+        imageUrl: l.imageUrl,
+        unitPricePaise: l.unitPricePaise,
+        unitMrpPaise: l.unitMrpPaise,
+        qty: l.qty,
+        lineTotalPaise: l.lineTotalPaise,
+      })),
+    );
+    await tx.insert(orderEvents).values({ orderId: id, status: 'placed' });
+    // Only the lines ordered: one added from another tab meanwhile stays in the cart.
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
+    return { orderId: id, replayed: false };
+  });
+  const order = await orderOf(db, rules, userId, orderId);
+  if (!order) throw orderNotFound(orderId);
+  return { order, replayed };
+}
+
+/**
+ * Takes `qty` units off the shelf in one statement that cannot go below zero (a pack's stock when the line has one; the
+ * product's then follows by the trigger of migration 0003). Null when taken, else the units left.
+ */
+async function takeStock(tx: Database, productId: number, variantId: number, qty: number): Promise<number | null> {
+  if (variantId !== 0) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${qty}` })
+      .where(and(eq(productVariants.id, variantId), gte(productVariants.stock, qty)))
+      .returning({ id: productVariants.id });
+    if (taken.length > 0) return null;
+    const [pack] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+    return pack?.stock ?? 0;
+  }
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${qty}` })
+    .where(and(eq(products.id, productId), gte(products.stock, qty)))
+    .returning({ id: products.id });
+  if (taken.length > 0) return null;
+  const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return product?.stock ?? 0;
+}
+
+/** Puts units back on the shelf (a cancelled order's): the same rows takeStock took them from. */
+async function returnStock(tx: Database, productId: number, variantId: number | null, qty: number): Promise<void> {
+  if (variantId !== null) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${qty}` })
+      .where(eq(productVariants.id, variantId));
+  } else {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${qty}` })
+      .where(eq(products.id, productId));
+  }
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+interface LineRow {
+  productsId: number;
+  productVariantsId: number;
+  name: string;
+  variantName: string | null;
+  imageUrl: string | null;
+  unitPricePaise: number;
+  unitMrpPaise: number;
+  qty: number;
+  lineTotalPaise: number;
+}
+
+/** One of the shopper's orders with its lines and timeline (one query); undefined when it is not theirs. */
+export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>, userId: number, orderId: number): Promise<OrderDto | undefined> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      slotId: deliverySlots.id,
+      startsAt: deliverySlots.startsAt,
+      endsAt: deliverySlots.endsAt,
+      address: orders.address,
+      subtotalPaise: orders.subtotalPaise,
+      mrpTotalPaise: orders.mrpTotalPaise,
+      discounts: orders.discounts,
+      discountPaise: orders.discountPaise,
+      deliveryPaise: orders.deliveryPaise,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+      lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object(
+          'productsId', ${orderLines.productId}, 'productVariantsId', coalesce(${orderLines.variantId}, 0),
+          'name', ${orderLines.name}, 'variantName', ${orderLines.variantName}, 'imageUrl', ${orderLines.imageUrl},
+          'unitPricePaise', ${orderLines.unitPricePaise}, 'unitMrpPaise', ${orderLines.unitMrpPaise},
+          'qty', ${orderLines.qty}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}), '[]'::json)
+        from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      timeline: sql<Array<{ status: OrderStatus; at: string }>>`(select coalesce(json_agg(json_build_object(
+          'status', ${orderEvents.status}, 'at', ${orderEvents.at}) order by ${orderEvents.at}, ${orderEvents.id}), '[]'::json)
+        from ${orderEvents} where ${orderEvents.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) return undefined;
+  const { lines } = row;
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    slot: { id: row.slotId, startsAt: iso(row.startsAt), endsAt: iso(row.endsAt) },
+    timeZone: rules.delivery.timeZone,
+    address: row.address,
+    lines,
+    summary: {
+      itemCount: lines.reduce((n, l) => n + l.qty, 0),
+      subtotalPaise: row.subtotalPaise,
+      mrpTotalPaise: row.mrpTotalPaise,
+      savingsPaise: row.mrpTotalPaise - row.subtotalPaise,
+      discounts: row.discounts as OrderDto['summary']['discounts'],
+      discountPaise: row.discountPaise,
+      deliveryPaise: row.deliveryPaise,
+      totalPaise: row.totalPaise,
+    },
+    timeline: row.timeline.map((e) => ({ status: e.status, at: iso(e.at) })),
+    cancellable: row.status === 'placed',
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** How many product names an order shows in the list. */
+const LIST_NAMES = 3;
+
+/** A page of the shopper's orders, newest first (pageNo counts from 1). */
+export async function ordersOf(
+  db: Database,
+  rules: Pick<OrderRules, 'delivery'>,
+  userId: number,
+  pageNo: number,
+  pageSize: number,
+): Promise<OrderPageDto> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      slotId: deliverySlots.id,
+      startsAt: deliverySlots.startsAt,
+      endsAt: deliverySlots.endsAt,
+      totalPaise: orders.totalPaise,
+      itemCount: sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      names: sql<string[]>`(select coalesce(json_agg(first.name), '[]'::json) from (select ${orderLines.name} as name from ${orderLines}
+        where ${orderLines.orderId} = ${orders.id} order by ${orderLines.id} limit ${LIST_NAMES}) first)`,
+    })
+    .from(orders)
+    .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  const [counted] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  const items: OrderListItemDto[] = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    createdAt: iso(r.createdAt),
+    slot: { id: r.slotId, startsAt: iso(r.startsAt), endsAt: iso(r.endsAt) },
+    itemCount: r.itemCount,
+    totalPaise: r.totalPaise,
+    names: r.names,
+  }));
+  return { orders: items, pageNo, pageSize, total: counted?.total ?? 0, timeZone: rules.delivery.timeZone };
+}
+
+/** Cancels a placed order, giving back its stock and its slot's place, in one transaction. */
+export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'delivery'>, userId: number, orderId: number): Promise<OrderDto> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, slotId: orders.slotId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) throw orderNotFound(orderId);
+    if (order.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+    if (order.status !== 'placed') throw conflict(ALREADY_PACKED);
+    await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({ orderId, status: 'cancelled' });
+    const lines = await tx
+      .select({ productId: orderLines.productId, variantId: orderLines.variantId, qty: orderLines.qty })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
+    for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
+    await tx
+      .update(deliverySlots)
+      .set({ taken: sql`${deliverySlots.taken} - 1` })
+      .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
+  });
+  const order = await orderOf(db, rules, userId, orderId);
+  if (!order) throw orderNotFound(orderId);
+  return order;
+}
+
+/**
+ * Puts an order's lines back in the cart at today's prices, through the cart's own add (so its rules hold: in stock,
+ * priced, at most 20 of one item). A line that cannot be added is named with the reason.
+ */
+export async function reorder(db: Database, rules: Pick<OrderRules, 'offers'>, userId: number, orderId: number): Promise<ReorderResultDto> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw orderNotFound(orderId);
+  const lines = await db
+    .select({ productId: orderLines.productId, variantId: orderLines.variantId, name: orderLines.name, variantName: orderLines.variantName, qty: orderLines.qty })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const added: ReorderResultDto['added'] = [];
+  const unavailable: ReorderResultDto['unavailable'] = [];
+  for (const line of lines) {
+    try {
+      await addToCart(db, userId, { productId: line.productId, variantId: line.variantId ?? 0, qty: line.qty });
+      added.push({ productsId: line.productId, name: labelOf(line), qty: line.qty });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      unavailable.push({ productsId: line.productId, name: labelOf(line), reason: error.message });
+    }
+  }
+  return { cart: await cartOf(db, userId, rules.offers), added, unavailable };
+}
