@@ -4,12 +4,15 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { Hono } from 'hono';
 import { createApp } from '../src/server/app.ts';
+import { listenOrigin } from '../src/lib/server/site.ts';
 import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
+import { resolveGrocerToken } from '../src/server/auth/secret.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
+import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
 
 const settings = readServerSettings();
@@ -30,10 +33,12 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db, accounts, store }));
+server.route('/', createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }));
 
 // The port it got (API_PORT=0 lets the system choose one).
-const http = serve({ fetch: server.fetch, hostname, port }, (address) =>
-  console.log(`[kirana-api] listening on http://${hostname}:${address.port}/api (OpenAPI: /api/openapi.json)`),
-);
+const http = serve({ fetch: server.fetch, hostname, port }, (address) => {
+  // `npm run orders` finds this API through the data folder.
+  announceShop(settings.dataDir, listenOrigin({ HOST: hostname, PORT: String(address.port) }).origin);
+  console.log(`[kirana-api] listening on http://${hostname}:${address.port}/api (OpenAPI: /api/openapi.json)`);
+});
 installGracefulShutdown(http as NodeServer, { log: (m) => console.log(`[kirana-api] ${m}`), close: handle.close });

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
-import { listenAddress } from '../src/lib/server/site.ts';
+import { listenAddress, listenOrigin } from '../src/lib/server/site.ts';
+import { readServerSettings } from '../src/server/config.ts';
+import { announceShop } from './lib/shop-file.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, type NodeHandler } from './lib/shop-handler.ts';
 
@@ -33,7 +35,19 @@ export async function serveShop(options: { host: string; port: number }): Promis
   process.env.HOST = options.host;
   process.env.PORT = String((server.address() as AddressInfo).port);
   installGracefulShutdown(server);
+  // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
+  // Settings the API refuses are reported by the API (503 and its log); serving the pages goes on without this.
+  const dataDir = process.env.API_URL ? undefined : settingsOrNothing()?.dataDir;
+  if (dataDir) announceShop(dataDir, listenOrigin().origin);
   return server;
+}
+
+function settingsOrNothing() {
+  try {
+    return readServerSettings();
+  } catch {
+    return undefined;
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -14,6 +14,9 @@ import { registerCartRoutes } from './routes/cart.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/server/error-log.ts';
+import { registerAddressRoutes } from './routes/addresses.ts';
+import { registerWishlistRoutes } from './routes/wishlist.ts';
+import { registerGrocerRoutes } from './routes/grocer.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -31,6 +34,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Orders one shopper may place per window. */
   orderLimit?: WriteLimit;
+  /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
+  grocerToken?: string;
 }
 
 export function createApp({
@@ -42,6 +47,7 @@ export function createApp({
   store,
   now = () => new Date(),
   orderLimit,
+  grocerToken,
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -73,7 +79,18 @@ export function createApp({
   registerImageRoutes(app, db);
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
-  for (const personal of ['/Authenticate/*', '/app/Users/*', '/app/Carts/*', '/Carts', '/app/Orders', '/app/Orders/*', '/app/DeliverySlots']) {
+  for (const personal of [
+    '/Authenticate/*',
+    '/app/Users/*',
+    '/app/Carts/*',
+    '/Carts',
+    '/app/Orders',
+    '/app/Orders/*',
+    '/app/DeliverySlots',
+    '/app/Addresses/*',
+    '/app/Wishlists/*',
+    '/grocer/*',
+  ]) {
     app.use(personal, async (c, next) => {
       await next();
       c.res.headers.set('Cache-Control', 'no-store');
@@ -82,6 +99,10 @@ export function createApp({
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
   registerCartRoutes(app, db, authenticate, store.offers);
   registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, now }, orderLimit);
+  // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
+  registerAddressRoutes(app, db, authenticate);
+  registerWishlistRoutes(app, db, authenticate);
+  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -14,7 +14,9 @@ const addressLine = (field: string, min: number, max: number) =>
     .string({ error: `${field} is required` })
     .regex(NO_CONTROL, `${field} must not contain control characters`)
     .trim()
-    .min(min, min > 0 ? `${field} must be at least ${min} characters` : undefined)
+    // An empty required line reads 'is required' (the first issue is the one a shopper is shown), not 'at least 3'.
+    .min(min > 0 ? 1 : 0, `${field} is required`)
+    .min(min, `${field} must be at least ${min} characters`)
     .max(max, `${field} must be at most ${max} characters`);
 
 export const AddressInputSchema = z

@@ -5,6 +5,7 @@ import { readServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
+import { resolveGrocerToken } from './auth/secret.ts';
 import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
 
@@ -20,7 +21,7 @@ async function boot() {
   // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
   onShutdown(closeEmbeddedApi);
   const accounts = await accountDepsFromSettings(settings, log);
-  return { api: createApp({ db: handle.db, accounts, store }), handle };
+  return { api: createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }), handle };
 }
 
 /** The API of this process, booted on first use. A failed boot is retried by the next call. */

@@ -43,7 +43,7 @@ export const shopperText = (field: string, bounds: { min: number; max: number },
     .min(bounds.min, `${field} must be at least ${bounds.min} characters`)
     .max(bounds.max, `${field} must be at most ${bounds.max} characters`);
 
-const positiveId = (name: string) =>
+export const positiveId = (name: string) =>
   z
     .string()
     .regex(NUMERIC_ID_PATTERN, `${name} must be a positive whole number`)

@@ -1,4 +1,5 @@
-// The secret that signs access tokens: JWT_SECRET, or one generated once and kept in the data folder.
+// The secret that signs access tokens (JWT_SECRET, or one generated once and kept in the data folder), and the
+// grocer's token, kept the same way.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,21 @@ export function resolveJwtSecret(settings: ServerSettings): string {
       'JWT_SECRET is required with DATABASE_URL: set the same random secret (16+ characters) on every instance, e.g. `openssl rand -base64 32`.',
     );
   }
-  const file = path.join(settings.dataDir, 'jwt-secret');
-  fs.mkdirSync(settings.dataDir, { recursive: true });
+  return dataFolderSecret(settings.dataDir, 'jwt-secret');
+}
+
+/** The file in the data folder holding the token of the grocer's routes (`npm run orders` reads it). */
+export const GROCER_TOKEN_FILE = 'grocer-token';
+
+/** The grocer's token: made once in the data folder, readable by the shop's user alone, like the JWT secret. */
+export function resolveGrocerToken(settings: Pick<ServerSettings, 'dataDir'>): string {
+  return dataFolderSecret(settings.dataDir, GROCER_TOKEN_FILE);
+}
+
+/** A random secret made once in the data folder (0600) and read back ever after. */
+function dataFolderSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  fs.mkdirSync(dataDir, { recursive: true });
   try {
     // 'wx' fails when the file exists, so a secret is made once and never overwritten.
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });

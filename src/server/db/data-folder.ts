@@ -14,9 +14,9 @@ export class DataFolderError extends Error {
 /** The lock (a directory, made atomically by proper-lockfile) and who holds it, both inside the data folder. */
 export const LOCK_NAME = '.kirana.lock';
 export const OWNER_NAME = '.kirana.lock.json';
-// The shop's own files beside the database (the lock, the token secret, the mail outbox): a folder holding only
-// these is still a new database.
-const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'outbox']);
+// The shop's own files beside the database (the lock, the token secrets, the mail outbox, the running shop's address
+// for `npm run orders`): a folder holding only these is still a new database.
+const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox']);
 
 /** Without a live pid to go by (e.g. a pid reused by another program), a lock not refreshed this long is stale. */
 const LOCK_STALE_MS = 60_000;
@@ -77,7 +77,7 @@ export function ensureDataFolder(dir: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -20,8 +20,8 @@ import { keyedLimiter, type WriteLimit } from '../rate-limit.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
 import { listSlots } from '../services/slots.ts';
-import { notFound } from '../errors.ts';
 import { json, jsonBody } from './openapi.ts';
+import { shopperOfPath } from './owner.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
 export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
@@ -108,9 +108,7 @@ export function registerOrderRoutes(
       responses: { 200: json(OrderPageSchema, 'One page of orders'), ...errors, 404: json(ErrorSchema, 'Another shopper') },
     }),
     async (c) => {
-      const { userId } = await authenticate(c);
-      const claimed = c.req.valid('param').userId;
-      if (claimed !== 0 && claimed !== userId) throw notFound('You can only see your own orders');
+      const userId = await shopperOfPath(c, authenticate, c.req.valid('param').userId, 'orders');
       const { pageNo, pageSize } = c.req.valid('query');
       return c.json(await ordersOf(db, rules, userId, pageNo, pageSize), 200);
     },

@@ -7,7 +7,6 @@ import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, Reorde
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
 import {
-  addresses,
   cartLines,
   deliverySlots,
   orderEvents,
@@ -19,6 +18,7 @@ import {
   type OrderStatus,
 } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
+import { addressNotFound, findAddress } from './addresses.ts';
 import { addToCart, cartOf } from './cart.ts';
 import { ensureSlotRows, offeredSlots } from './slots.ts';
 
@@ -71,20 +71,9 @@ export async function placeOrder(
       return { orderId: previous.id, replayed: true };
     }
 
-    const [address] = await tx
-      .select({
-        name: addresses.name,
-        phone: addresses.phone,
-        line1: addresses.line1,
-        line2: addresses.line2,
-        landmark: addresses.landmark,
-        city: addresses.city,
-        state: addresses.state,
-        pincode: addresses.pincode,
-      })
-      .from(addresses)
-      .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, userId)));
-    if (!address) throw notFound(`You have no saved address ${input.addressId}`);
+    const saved = await findAddress(tx, userId, input.addressId);
+    if (!saved) throw addressNotFound(input.addressId);
+    const { id: _id, isDefault: _isDefault, ...address } = saved;
 
     // The cart priced exactly as the cart page shows it (the offers included), never what the client sent.
     const cart = await cartOf(tx, userId, rules.offers);

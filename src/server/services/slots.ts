@@ -52,7 +52,7 @@ export function zonedInstant(date: string, minuteOfDay: number, timeZone: string
 }
 
 /** 'YYYY-MM-DD' of the day `days` after the shop's today. */
-function shopDate(now: Date, days: number, timeZone: string): string {
+export function shopDate(now: Date, days: number, timeZone: string): string {
   const today = new Date(wallClockAsUtc(now.getTime(), timeZone));
   return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
 }

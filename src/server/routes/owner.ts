@@ -1,0 +1,16 @@
+// The signed-in shopper named by a `{userId}` path: 0 means "me"; another shopper's id is 404 (issue 11: never 403,
+// which would tell that the id exists).
+import type { Context } from 'hono';
+import type { AccessClaims } from '../auth/tokens.ts';
+import { notFound } from '../errors.ts';
+
+export async function shopperOfPath(
+  c: Context,
+  authenticate: (c: Context) => Promise<AccessClaims>,
+  claimed: number,
+  what: string,
+): Promise<number> {
+  const { userId } = await authenticate(c);
+  if (claimed !== 0 && claimed !== userId) throw notFound(`No ${what} for user ${claimed}`);
+  return userId;
+}

@@ -1,0 +1,78 @@
+// The grocer's side of the orders (issue 11): a day's orders by delivery slot, one order, and moving an order along
+// placed → packed → out_for_delivery → delivered. Used by the grocer's routes (the shop running) and by
+// `npm run orders` itself when the shop is stopped: one code for both.
+import { asc, eq, like, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { deliverySlots, orderEvents, orderLines, orders, users, type OrderStatus } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto } from '../grocer-schemas.ts';
+import { orderOf } from './orders.ts';
+import { shopDate, type DeliveryRules } from './slots.ts';
+
+/** The step after each status; delivered and cancelled are where an order ends. */
+export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  placed: 'packed',
+  packed: 'out_for_delivery',
+  out_for_delivery: 'delivered',
+};
+
+export const statusLabel = (status: OrderStatus) => status.replaceAll('_', ' ');
+
+const itemCount = sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+
+/** The orders to deliver on `date` (a slot id starts with its local date; default: today), by slot, earliest first. */
+export async function ordersOfDay(db: Database, delivery: DeliveryRules, date = shopDate(new Date(), 0, delivery.timeZone)): Promise<GrocerDayDto> {
+  const rows = await db
+    .select({
+      id: deliverySlots.id,
+      startsAt: deliverySlots.startsAt,
+      endsAt: deliverySlots.endsAt,
+      capacity: deliverySlots.capacity,
+      taken: deliverySlots.taken,
+      orders: sql<GrocerOrderRowDto[]>`json_agg(json_build_object(
+        'id', ${orders.id}, 'status', ${orders.status},
+        'customerName', ${orders.address}->>'name', 'pincode', ${orders.address}->>'pincode',
+        'itemCount', ${itemCount}, 'totalPaise', ${orders.totalPaise}, 'paymentMethod', ${orders.paymentMethod}
+      ) order by ${orders.id})`,
+    })
+    .from(deliverySlots)
+    .innerJoin(orders, eq(orders.slotId, deliverySlots.id))
+    .where(like(deliverySlots.id, `${date}T%`))
+    .groupBy(deliverySlots.id)
+    .orderBy(asc(deliverySlots.startsAt));
+  return {
+    date,
+    timeZone: delivery.timeZone,
+    slots: rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() })),
+  };
+}
+
+const noSuchOrder = (id: number) => notFound(`There is no order ${id}`);
+
+/** One order as its shopper sees it (services/orders.ts), with who the shopper is. */
+export async function grocerOrder(db: Database, delivery: DeliveryRules, id: number): Promise<GrocerOrderDto> {
+  const [owner] = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  const order = owner && (await orderOf(db, { delivery }, owner.id, id));
+  if (!order) throw noSuchOrder(id);
+  return { ...order, customer: owner };
+}
+
+/**
+ * Moves an order one step along its timeline and writes the step to order_events, in one transaction holding the
+ * order's row (a shopper cancelling at the same moment waits, then finds it packed). Delivered or cancelled: 409.
+ */
+export async function advanceOrder(db: Database, id: number): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) throw noSuchOrder(id);
+    const next = NEXT_STATUS[order.status];
+    if (!next) throw conflict(`Order ${id} is ${statusLabel(order.status)}: it cannot move any further.`);
+    await tx.update(orders).set({ status: next }).where(eq(orders.id, id));
+    await tx.insert(orderEvents).values({ orderId: id, status: next });
+    return { from: order.status, to: next };
+  });
+}
