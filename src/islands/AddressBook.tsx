@@ -133,7 +133,7 @@ function Book() {
                         disabled={busy}
                         onClick={() => void act(() => browserCheckout.makeDefault(address.id), 'Default address changed.', 'The default address could not be changed.')}
                       >
-                        Make default<span className="visually-hidden">: {address.name}, {address.line1}</span>
+                        Make <span className="visually-hidden">the address of {address.name}, {address.line1} </span>default
                       </button>
                     )}
                   </div>
