@@ -98,7 +98,7 @@ export function sentence(message: string): string {
 
 /** One line for a saved address in a list or a summary. */
 export function addressLine(address: Pick<AddressDto, 'line1' | 'line2' | 'landmark' | 'city' | 'state' | 'pincode'>): string {
-  return [address.line1, address.line2, address.landmark && `near ${address.landmark}`, address.city, `${address.state} ${address.pincode}`]
+  return [address.line1, address.line2, address.landmark, address.city, `${address.state} ${address.pincode}`]
     .filter(Boolean)
     .join(', ');
 }

@@ -5,8 +5,10 @@ import type { AddressDto } from '../../server/order-schemas.ts';
 export function AddressText({ address }: { address: AddressDto }) {
   return (
     <span className="address-text">
-      <strong>{address.name}</strong>
-      {address.isDefault && <span className="badge">Default</span>}
+      <span>
+        <strong>{address.name}</strong>
+        {address.isDefault && <span className="badge">Default</span>}
+      </span>
       <span>{addressLine(address)}</span>
       <span>Mobile: {address.phone}</span>
     </span>
