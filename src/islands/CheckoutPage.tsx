@@ -45,7 +45,8 @@ function Checkout() {
   const [slotId, setSlotId] = useState<string | null>(null);
   const [payment, setPayment] = useState<PaymentMethod>('cash');
   const [problems, setProblems] = useState<{ address?: string; slot?: string }>({});
-  const [alert, setAlert] = useState('');
+  // A new object each time, so the same message said again takes focus again (the effect below).
+  const [alert, setAlert] = useState({ text: '' });
   const [placing, setPlacing] = useState(false);
   // The state above reaches the button only on the next render: a second click of a double click comes sooner.
   const placingNow = useRef(false);
@@ -64,6 +65,10 @@ function Checkout() {
         setView({ state: 'failed', message: apiErrorMessage(error, 'The checkout could not be loaded.') });
       });
   }, [userId]);
+
+  useEffect(() => {
+    if (alert.text) alertRef.current?.focus();
+  }, [alert]);
 
   if (view.state === 'loading') return <p role="status">Loading your checkout…</p>;
   if (view.state === 'failed')
@@ -96,10 +101,7 @@ function Checkout() {
     }
   }
 
-  function showAlert(message: string) {
-    setAlert(message);
-    requestAnimationFrame(() => alertRef.current?.focus());
-  }
+  const showAlert = (text: string) => setAlert({ text });
 
   /** Focus the first control of a step that needs the shopper (after React has drawn its message). */
   function focusStep(step: 'checkout-address' | 'checkout-slot') {
@@ -114,7 +116,7 @@ function Checkout() {
 
   async function placeOrder() {
     if (placingNow.current) return;
-    setAlert('');
+    setAlert({ text: '' });
     const missing = {
       address: addressId === null ? 'Choose a delivery address, or add one.' : undefined,
       slot: slotId === null ? 'Choose a delivery slot.' : undefined,
@@ -161,7 +163,7 @@ function Checkout() {
   return (
     <div className="checkout">
       <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} data-testid="checkout-alert">
-        {alert && <p className="form-error">{alert}</p>}
+        {alert.text && <p className="form-error">{alert.text}</p>}
       </div>
       {cart.lines.length === 0 ? (
         <div className="notice" data-testid="checkout-empty">
