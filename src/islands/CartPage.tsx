@@ -10,6 +10,7 @@ import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
 import { showCart } from '../stores/cart.ts';
+import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; cart: CartDto };
@@ -90,6 +91,7 @@ function Cart() {
     );
 
   const { lines, summary } = view.cart;
+  const outOfStock = lines.filter((line) => !line.inStock);
   return (
     <div className="cart">
       <div role="status" className="cart-undo" aria-live="polite">
@@ -173,25 +175,22 @@ function Cart() {
           </section>
           <section className="cart-summary" aria-labelledby="cart-summary-title" data-testid="cart-summary">
             <h2 id="cart-summary-title">Summary</h2>
-            <dl>
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatRupees(summary.subtotalPaise)}</dd>
-              {summary.savingsPaise > 0 && (
-                <>
-                  <dt>You save</dt>
-                  <dd data-testid="cart-savings">{formatRupees(summary.savingsPaise)}</dd>
-                </>
-              )}
-              <dt>Delivery</dt>
-              <dd>{summary.deliveryPaise === 0 ? 'Free' : formatRupees(summary.deliveryPaise)}</dd>
-              <dt className="cart-total">Total</dt>
-              <dd className="cart-total" data-testid="cart-total">
-                {formatRupees(summary.totalPaise)}
-              </dd>
-            </dl>
-            <a className="button" href={urls.checkout()}>
-              Checkout
-            </a>
+            <MoneySummary summary={summary} />
+            {outOfStock.length > 0 ? (
+              <>
+                <p className="form-error" id="cart-blocked">
+                  {outOfStock.map((line) => line.name).join(', ')} {outOfStock.length === 1 ? 'is' : 'are'} out of stock: remove{' '}
+                  {outOfStock.length === 1 ? 'it' : 'them'} to check out.
+                </p>
+                <a className="button" role="link" aria-disabled="true" aria-describedby="cart-blocked">
+                  Proceed to checkout
+                </a>
+              </>
+            ) : (
+              <a className="button" href={urls.checkout()}>
+                Proceed to checkout
+              </a>
+            )}
           </section>
         </div>
       )}

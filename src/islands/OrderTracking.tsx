@@ -4,10 +4,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { browserOrders } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
-import { formatDateTime, formatSlot } from '../lib/dates.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText, reorderText, STATUS_LABELS } from '../lib/order-status.ts';
 import { pageFromUrl } from '../lib/paging.ts';
+import { formatSlotWhen } from '../lib/slots.ts';
 import { urls } from '../lib/urls.ts';
 import type { OrderListItemDto, OrderPageDto, ReorderResultDto } from '../server/order-schemas.ts';
 import { $userId } from '../stores/auth.ts';
@@ -56,7 +57,7 @@ function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemD
         </span>
       </div>
       <p className="muted">
-        Placed on {formatDateTime(order.createdAt, timeZone)} · delivery {formatSlot(order.slot, timeZone)}
+        Placed on {formatDateTime(order.createdAt, timeZone)} · delivery {formatSlotWhen(order.slot, timeZone)}
       </p>
       <p>
         {itemCountText(order.itemCount)} · <strong>{formatRupees(order.totalPaise)}</strong>

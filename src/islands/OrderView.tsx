@@ -3,12 +3,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserOrders } from '../lib/api/browser.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
-import { formatSlot } from '../lib/dates.ts';
+import { addressLine } from '../lib/address-form.ts';
 import { positiveIdFrom } from '../lib/ids.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText, PAYMENT_LABELS } from '../lib/order-status.ts';
+import { formatSlotWhen } from '../lib/slots.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
+import { MoneySummary } from './checkout/MoneySummary.tsx';
 
 export type LoadedOrder =
   | { state: 'loading' }
@@ -85,46 +87,17 @@ export function OrderView({ order }: { order: OrderDto }) {
       <div className="order-side">
         <section className="order-box" aria-labelledby="order-summary-title" data-testid="order-summary">
           <h2 id="order-summary-title">Summary</h2>
-          <dl className="order-money">
-            <dt>Subtotal</dt>
-            <dd>{formatRupees(summary.subtotalPaise)}</dd>
-            {summary.discounts.map((d) => (
-              <OrderMoneyRow key={d.code} label={d.label} value={`−${formatRupees(d.amountPaise)}`} />
-            ))}
-            <dt>Delivery</dt>
-            <dd>{summary.deliveryPaise === 0 ? 'Free' : formatRupees(summary.deliveryPaise)}</dd>
-            <dt className="order-total">Total</dt>
-            <dd className="order-total" data-testid="order-total">
-              {formatRupees(summary.totalPaise)}
-            </dd>
-          </dl>
-          {summary.savingsPaise + summary.discountPaise > 0 && (
-            <p className="form-ok">You saved {formatRupees(summary.savingsPaise + summary.discountPaise)} on MRP and offers</p>
-          )}
+          <MoneySummary summary={summary} />
         </section>
         <section className="order-box" aria-labelledby="order-delivery-title">
           <h2 id="order-delivery-title">Delivery</h2>
           <p data-testid="order-slot">
-            <strong>{formatSlot(order.slot, order.timeZone)}</strong>
+            <strong>{formatSlotWhen(order.slot, order.timeZone)}</strong>
           </p>
           <address data-testid="order-address">
             {address.name}
             <br />
-            {address.line1}
-            {address.line2 && (
-              <>
-                <br />
-                {address.line2}
-              </>
-            )}
-            {address.landmark && (
-              <>
-                <br />
-                Near {address.landmark}
-              </>
-            )}
-            <br />
-            {address.city}, {address.state} {address.pincode}
+            {addressLine(address)}
             <br />
             Mobile: {address.phone}
           </address>
@@ -133,14 +106,5 @@ export function OrderView({ order }: { order: OrderDto }) {
         </section>
       </div>
     </div>
-  );
-}
-
-function OrderMoneyRow({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd className="form-ok">{value}</dd>
-    </>
   );
 }

@@ -17,7 +17,8 @@ interface Props {
 }
 
 function Actions({ product, showPercent = false }: Props) {
-  const [variantId, setVariantId] = useState(product.variants[0]?.id);
+  // The first pack size on the shelf (SPEC §2 starts at the first; an out-of-stock first pack would hide the rest).
+  const [variantId, setVariantId] = useState((product.variants.find((v) => v.inStock) ?? product.variants[0])?.id);
   const selectRef = useRef<HTMLSelectElement>(null);
   // A pack chosen in the server-rendered select before hydration finished still counts.
   useEffect(() => {
@@ -31,6 +32,8 @@ function Actions({ product, showPercent = false }: Props) {
   const pricePaise = variant?.pricePaise ?? product.pricePaise;
   const mrpPaise = variant?.mrpPaise ?? product.mrpPaise;
   const off = percentOff(pricePaise, mrpPaise);
+  // A pack size has its own stock; a plain product, the product's.
+  const available = variant ? variant.inStock : product.inStock;
   const [adding, setAdding] = useState(false);
   const [inCart, setInCart] = useState(0);
 
@@ -96,12 +99,13 @@ function Actions({ product, showPercent = false }: Props) {
             {product.variants.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name} – {formatRupees(v.pricePaise)}
+                {v.inStock ? '' : ' (out of stock)'}
               </option>
             ))}
           </select>
         </label>
       )}
-      {product.inStock ? (
+      {available ? (
         // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
         <form ref={formRef} action={urls.login()} method="get" className="add" onSubmit={onSubmit} data-add-to-cart>
           <input type="hidden" name="next" value={urls.product(product.id)} />
@@ -115,7 +119,7 @@ function Actions({ product, showPercent = false }: Props) {
           )}
         </form>
       ) : (
-        <p className="out-of-stock">Out of stock</p>
+        <p className="out-of-stock" data-testid="out-of-stock">Out of stock</p>
       )}
     </div>
   );

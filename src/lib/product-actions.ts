@@ -8,6 +8,8 @@ export interface VariantChoice {
   priceId: number;
   pricePaise: number;
   mrpPaise: number;
+  /** This pack size is on the shelf. */
+  inStock: boolean;
 }
 
 export function variantChoices(product: Pick<Product, 'productVariants'>): VariantChoice[] {
@@ -19,6 +21,7 @@ export function variantChoices(product: Pick<Product, 'productVariants'>): Varia
           priceId: v.productVariantPrice.id,
           pricePaise: v.productVariantPrice.salesPricePaise,
           mrpPaise: v.productVariantPrice.mrpPaise,
+          inStock: v.inStock,
         }]
       : [],
   );

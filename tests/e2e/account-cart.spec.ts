@@ -95,13 +95,13 @@ test('register, sign out, sign in; add a plain product and a pack size from card
   await expect(plainLine.getByTestId('cart-qty')).toHaveText('1');
   await expect(badge(page)).toHaveText('3');
 
-  const totalBefore = await page.getByTestId('cart-total').textContent();
+  const totalBefore = await page.getByTestId('summary-total').textContent();
   await plainLine.getByRole('button', { name: `Remove ${plain.name}` }).click();
   await expect(lines).toHaveCount(1);
   await expect(badge(page)).toHaveText('2');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(lines).toHaveCount(2);
-  await expect(page.getByTestId('cart-total')).toHaveText(totalBefore ?? '');
+  await expect(page.getByTestId('summary-total')).toHaveText(totalBefore ?? '');
   await expect(badge(page)).toHaveText('3');
 
   // Empty it: the empty state offers a way back to shopping.

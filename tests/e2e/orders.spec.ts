@@ -2,7 +2,7 @@
 // details (timeline, cancel), against the built server and the real API on a fresh database. The orders are placed
 // over the API as the checkout would (its own browser test is the checkout's).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatSlot } from '../../src/lib/dates.ts';
+import { formatSlotWhen } from '../../src/lib/slots.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, bearer, buyUpStock, expectAccessible, placedOrder } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
@@ -36,11 +36,11 @@ test('OrderComplete, Order Tracking, details with the timeline, cancel, Order ag
   await expect(page.getByTestId('order-line').filter({ hasText: gone.name })).toContainText(`2 × ${rupees(gone.pricePaise)}`);
   // Intl's thin spaces compared as plain ones.
   const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-  expect(plain(await page.getByTestId('order-slot').textContent())).toBe(plain(formatSlot(order.slot, order.timeZone)));
+  expect(plain(await page.getByTestId('order-slot').textContent())).toBe(plain(formatSlotWhen(order.slot, order.timeZone)));
   await expect(page.getByTestId('order-address')).toContainText('Malleshwaram');
   await expect(page.getByTestId('order-address')).toContainText('Bengaluru, Karnataka 560003');
   await expect(page.getByTestId('order-payment')).toHaveText('UPI on delivery');
-  await expect(page.getByTestId('order-total')).toHaveText(rupees(order.summary.totalPaise));
+  await expect(page.getByTestId('summary-total')).toHaveText(rupees(order.summary.totalPaise));
   for (const discount of order.summary.discounts) await expect(page.getByTestId('order-summary')).toContainText(discount.label);
   // The cart was emptied by the order (the badge says nothing).
   await expect(page.getByTestId('cart-count')).toBeHidden();

@@ -1,26 +1,23 @@
-// What the order pages say: a slot in the shop's time zone whatever the shopper's clock, and what Order again did.
+// What the order pages say: a slot's day and times in the shop's time zone, and what Order again did.
 import { describe, expect, it } from 'vitest';
-import { formatSlot } from '../../src/lib/dates.ts';
 import { reorderText } from '../../src/lib/order-status.ts';
+import { formatSlotWhen } from '../../src/lib/slots.ts';
 
-/** Intl puts thin and narrow no-break spaces around the dash and before am/pm. */
-const plain = (text: string) => text.replace(/\s/g, ' ');
+describe('formatSlotWhen', () => {
+  const slot = { id: '2026-11-23T08:00', startsAt: '2026-11-23T02:30:00.000Z', endsAt: '2026-11-23T04:30:00.000Z' };
 
-describe('formatSlot', () => {
-  const slot = { startsAt: '2026-11-23T02:30:00.000Z', endsAt: '2026-11-23T04:30:00.000Z' };
-
-  it('shows the slot in the shop time zone', () => {
-    expect(plain(formatSlot(slot, 'Asia/Kolkata'))).toBe('Mon, 23 Nov, 8:00 – 10:00 am');
+  it('shows the day and the times in the shop time zone', () => {
+    expect(formatSlotWhen(slot, 'Asia/Kolkata', '2026-11-20')).toBe('Mon, 23 Nov, 8:00 AM – 10:00 AM');
   });
 
-  it('follows the time zone it is given, not the machine', () => {
-    expect(plain(formatSlot(slot, 'UTC'))).toBe('Mon, 23 Nov, 2:30 – 4:30 am');
+  it('says Today and Tomorrow as the checkout does', () => {
+    expect(formatSlotWhen(slot, 'Asia/Kolkata', '2026-11-23')).toBe('Today, 8:00 AM – 10:00 AM');
+    expect(formatSlotWhen(slot, 'Asia/Kolkata', '2026-11-22')).toBe('Tomorrow, 8:00 AM – 10:00 AM');
   });
 
-  it('names both halves of a slot across noon', () => {
-    expect(plain(formatSlot({ startsAt: '2026-11-23T06:30:00.000Z', endsAt: '2026-11-23T08:30:00.000Z' }, 'Asia/Kolkata'))).toBe(
-      'Mon, 23 Nov, 12:00 – 2:00 pm',
-    );
+  it('takes the day from the slot, not from the UTC start (a slot starting before 5:30 am IST is the day before in UTC)', () => {
+    const early = { id: '2026-11-24T04:00', startsAt: '2026-11-23T22:30:00.000Z', endsAt: '2026-11-24T00:30:00.000Z' };
+    expect(formatSlotWhen(early, 'Asia/Kolkata', '2026-11-20')).toBe('Tue, 24 Nov, 4:00 AM – 6:00 AM');
   });
 });
 

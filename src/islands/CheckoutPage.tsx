@@ -1,0 +1,244 @@
+// /checkout: an island because all of it is the shopper's own (cart, addresses, slots), fetched after the page loads
+// (the page's HTML is the same for everyone), and placing the order is a call that must happen exactly once.
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { browserCart, browserCheckout } from '../lib/api/browser.ts';
+import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
+import { formatRupees } from '../lib/money.ts';
+import { orderKeyStore } from '../lib/order-key.ts';
+import { urls } from '../lib/urls.ts';
+import type { CartDto } from '../server/account-schemas.ts';
+import type { AddressDto, AddressInput, PlaceOrderInput, SlotListDto } from '../server/order-schemas.ts';
+import { $userId } from '../stores/auth.ts';
+import { $cartCount, showCart } from '../stores/cart.ts';
+import { AddressPicker } from './checkout/AddressPicker.tsx';
+import { MoneySummary } from './checkout/MoneySummary.tsx';
+import { PaymentPicker, type PaymentMethod } from './checkout/PaymentPicker.tsx';
+import { SlotPicker } from './checkout/SlotPicker.tsx';
+import { ErrorBoundary } from './ErrorFallback.tsx';
+
+interface Ready {
+  cart: CartDto;
+  addresses: AddressDto[];
+  slotList: SlotListDto;
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | ({ state: 'ready' } & Ready);
+
+/** sessionStorage, or nothing when the browser refuses it (the key store then keeps the key in memory). */
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const defaultAddressId = (addresses: AddressDto[]) => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null;
+
+const isOpen = (slotList: SlotListDto, id: string | null) => slotList.slots.some((slot) => slot.id === id && slot.unavailable === null);
+
+function Checkout() {
+  const userId = useStore($userId);
+  const [view, setView] = useState<Loaded>({ state: 'loading' });
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentMethod>('cash');
+  const [problems, setProblems] = useState<{ address?: string; slot?: string }>({});
+  // A new object each time, so the same message said again takes focus again (the effect below).
+  const [alert, setAlert] = useState({ text: '' });
+  const [placing, setPlacing] = useState(false);
+  // The state above reaches the button only on the next render: a second click of a double click comes sooner.
+  const placingNow = useRef(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const keys = useMemo(() => orderKeyStore(sessionStore()), []);
+
+  useEffect(() => {
+    if (!userId) return;
+    Promise.all([browserCart.cart(userId), browserCheckout.addresses(userId), browserCheckout.slots()])
+      .then(([cart, { addresses }, slotList]) => {
+        setView({ state: 'ready', cart: showCart(cart), addresses, slotList });
+        setAddressId(defaultAddressId(addresses));
+      })
+      .catch((error: unknown) => {
+        console.error('Cannot load the checkout', error);
+        setView({ state: 'failed', message: apiErrorMessage(error, 'The checkout could not be loaded.') });
+      });
+  }, [userId]);
+
+  useEffect(() => {
+    if (alert.text) alertRef.current?.focus();
+  }, [alert]);
+
+  if (view.state === 'loading') return <p role="status">Loading your checkout…</p>;
+  if (view.state === 'failed')
+    return (
+      <p className="notice form-error" role="alert">
+        {view.message}
+      </p>
+    );
+
+  const { cart, addresses, slotList } = view;
+  const ready = (change: Partial<Ready>) => setView((now) => (now.state === 'ready' ? { ...now, ...change } : now));
+
+  const saveAddresses = (list: AddressDto[]) => {
+    ready({ addresses: list });
+    setProblems({ ...problems, address: undefined });
+    return list;
+  };
+  const addAddress = async (input: AddressInput) => saveAddresses((await browserCheckout.addAddress(input)).addresses);
+  const updateAddress = async (id: number, input: AddressInput) => saveAddresses((await browserCheckout.updateAddress(id, input)).addresses);
+
+  /** After a 409 (a slot filled up, a product ran out): what the server says now. */
+  async function refreshSlotsAndCart() {
+    if (!userId) return;
+    try {
+      const [fresh, slots] = await Promise.all([browserCart.cart(userId), browserCheckout.slots()]);
+      ready({ cart: showCart(fresh), slotList: slots });
+      if (!isOpen(slots, slotId)) setSlotId(null);
+    } catch (error) {
+      console.error('Cannot refresh the checkout', error);
+    }
+  }
+
+  const showAlert = (text: string) => setAlert({ text });
+
+  /** Focus the first control of a step that needs the shopper (after React has drawn its message). */
+  function focusStep(step: 'checkout-address' | 'checkout-slot') {
+    requestAnimationFrame(() => {
+      const section = document.getElementById(step);
+      const target =
+        section?.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
+        section?.querySelector<HTMLElement>('input:not(:disabled), select, button');
+      target?.focus();
+    });
+  }
+
+  async function placeOrder() {
+    if (placingNow.current) return;
+    setAlert({ text: '' });
+    const missing = {
+      address: addressId === null ? 'Choose a delivery address, or add one.' : undefined,
+      slot: slotId === null ? 'Choose a delivery slot.' : undefined,
+    };
+    setProblems(missing);
+    if (missing.address) return focusStep('checkout-address');
+    if (missing.slot || addressId === null || slotId === null) return focusStep('checkout-slot');
+
+    const body: PlaceOrderInput = { addressId, slotId, paymentMethod: payment };
+    placingNow.current = true;
+    setPlacing(true);
+    try {
+      const order = await browserCheckout.placeOrder(body, keys.keyFor(body));
+      keys.clear();
+      $cartCount.set(0);
+      window.location.assign(urls.orderComplete(order.id));
+      return; // still 'placing' until the next page shows: no second press
+    } catch (error) {
+      console.error('Cannot place the order', error);
+      const status = apiStatus(error);
+      if (status === 409) {
+        showAlert(apiErrorMessage(error, 'Your order could not be placed.'));
+        await refreshSlotsAndCart();
+      } else if (status === 422) {
+        // The key was used for another body (the order changed in another tab): the next press is a new order.
+        keys.renew(body);
+        showAlert('Your order changed while it was being placed. Please check it and press Place order again.');
+      } else if (status === 404) {
+        showAlert(apiErrorMessage(error, 'That address is no longer saved. Please choose another.'));
+        const { addresses: list } = await browserCheckout.addresses(userId ?? '0').catch(() => ({ addresses }));
+        ready({ addresses: list });
+        setAddressId(defaultAddressId(list));
+      } else {
+        // The key stays: pressing again after a lost answer returns the same order, never a second one.
+        showAlert(apiErrorMessage(error, 'Your order could not be placed.'));
+      }
+    }
+    placingNow.current = false;
+    setPlacing(false);
+  }
+
+  const outOfStock = cart.lines.filter((line) => !line.inStock);
+
+  return (
+    <div className="checkout">
+      <div className="checkout-alert" role="alert" tabIndex={-1} ref={alertRef} data-testid="checkout-alert">
+        {alert.text && <p className="form-error">{alert.text}</p>}
+      </div>
+      {cart.lines.length === 0 ? (
+        <div className="notice" data-testid="checkout-empty">
+          <h2>Your cart is empty</h2>
+          <p>Add some groceries before you check out.</p>
+          <a className="button" href={urls.hot()}>
+            Start shopping
+          </a>
+        </div>
+      ) : (
+        <div className="checkout-layout">
+          <div className="checkout-steps">
+            <AddressPicker
+              addresses={addresses}
+              chosenId={addressId}
+              onChoose={(id) => {
+                setAddressId(id);
+                setProblems({ ...problems, address: undefined });
+              }}
+              onAdd={addAddress}
+              onUpdate={updateAddress}
+              problem={problems.address ?? ''}
+            />
+            <SlotPicker
+              slotList={slotList}
+              chosenId={slotId}
+              onChoose={(id) => {
+                setSlotId(id);
+                setProblems({ ...problems, slot: undefined });
+              }}
+              problem={problems.slot ?? ''}
+            />
+            <PaymentPicker chosen={payment} onChoose={setPayment} />
+          </div>
+          <section className="checkout-summary cart-summary" aria-labelledby="step-summary" data-testid="checkout-summary">
+            <h2 id="step-summary">4. Your order</h2>
+            <ul className="summary-lines">
+              {cart.lines.map((line) => (
+                <li key={line.id}>
+                  <span>
+                    {line.qty} × {line.name}
+                    {line.variantName ? ` (${line.variantName})` : ''}
+                    {!line.inStock && <strong className="form-error"> Out of stock</strong>}
+                  </span>
+                  <span>{formatRupees(line.lineTotalPaise)}</span>
+                </li>
+              ))}
+            </ul>
+            <MoneySummary summary={cart.summary} />
+            {outOfStock.length > 0 && (
+              <p className="form-error" id="checkout-blocked">
+                Some products in your cart are out of stock. <a href={urls.cart()}>Change your cart</a> to place the order.
+              </p>
+            )}
+            <button
+              type="button"
+              className="button place-order"
+              disabled={placing || outOfStock.length > 0}
+              aria-describedby={outOfStock.length > 0 ? 'checkout-blocked' : undefined}
+              onClick={() => void placeOrder()}
+            >
+              {placing ? 'Placing your order…' : 'Place order'}
+            </button>
+            <p className="fine-print">Pay {payment === 'upi' ? 'by UPI' : 'in cash'} when your groceries arrive.</p>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function CheckoutPage() {
+  return (
+    <ErrorBoundary>
+      <Checkout />
+    </ErrorBoundary>
+  );
+}

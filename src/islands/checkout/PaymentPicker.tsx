@@ -1,0 +1,29 @@
+// Checkout step 3: how the shopper pays, both on delivery (no card or UPI payment is taken online).
+import type { PlaceOrderInput } from '../../server/order-schemas.ts';
+
+export type PaymentMethod = PlaceOrderInput['paymentMethod'];
+
+const METHODS: { value: PaymentMethod; label: string; hint: string }[] = [
+  { value: 'cash', label: 'Cash on delivery', hint: 'Pay the delivery person in cash.' },
+  { value: 'upi', label: 'UPI on delivery', hint: 'Scan the QR code the delivery person shows, with any UPI app.' },
+];
+
+export function PaymentPicker({ chosen, onChoose }: { chosen: PaymentMethod; onChoose: (method: PaymentMethod) => void }) {
+  return (
+    <section className="checkout-step" aria-labelledby="step-payment">
+      <h2 id="step-payment">3. Payment</h2>
+      <fieldset className="choices">
+        <legend className="visually-hidden">Pay on delivery by</legend>
+        {METHODS.map((method) => (
+          <label key={method.value} className="choice">
+            <input type="radio" name="payment" value={method.value} checked={chosen === method.value} onChange={() => onChoose(method.value)} />
+            <span className="choice-text">
+              <strong>{method.label}</strong>
+              <span className="field-hint">{method.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
