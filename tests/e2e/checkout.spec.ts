@@ -4,11 +4,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
-import type { AddressListDto, OrderPageDto, SlotListDto } from '../../src/server/order-schemas.ts';
+import type { OrderPageDto } from '../../src/server/order-schemas.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
+import { bearer, buyUpStock } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function fillCart(request: APIRequestContext, token: string, product: ApiProduct, qty: number): Promise<CartDto> {
   const res = await request.post('/api/app/Carts', {
@@ -101,36 +101,6 @@ test('a shopper adds an address, picks a slot, pays by UPI and double-clicks Pla
   await expect(page.getByTestId('checkout-empty')).toBeVisible();
 });
 
-/** A second shopper buys every unit of `product` through the API (orders of at most 20, the cart's most). */
-async function buyAllOf(request: APIRequestContext, product: ApiProduct) {
-  const { session } = await registerByApi(request);
-  const headers = bearer(session.token);
-  const address = await request.post('/api/app/Addresses', {
-    headers,
-    data: { name: 'Ravi Kumar', phone: '9845012346', pincode: '570001', line1: '4, Temple Road', city: 'Mysuru', state: 'Karnataka' },
-  });
-  const addressId = ((await address.json()) as AddressListDto).addresses[0]!.id;
-  const slots = (await (await request.get('/api/app/DeliverySlots', { headers })).json()) as SlotListDto;
-  const slotId = slots.slots.find((slot) => slot.unavailable === null && slot.placesLeft > 5)!.id;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const added = await request.post('/api/app/Carts', { headers, data: { productsId: product.id, qty: 20 } });
-    if (added.status() === 409) return; // none left
-    expect(added.status(), await added.text()).toBe(201);
-    const place = () =>
-      request.post('/api/app/Orders', { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, data: { addressId, slotId, paymentMethod: 'cash' } });
-    let placed = await place();
-    const fewer = placed.status() === 409 ? /only (\d+) of/.exec(((await placed.json()) as { error: { message: string } }).error.message) : null;
-    if (fewer) {
-      // Fewer than 20 left: take exactly those.
-      const line = ((await added.json()) as CartDto).lines[0]!;
-      expect((await request.put(`/api/app/Carts/${line.id}`, { headers, data: { qty: Number(fewer[1]) } })).status()).toBe(200);
-      placed = await place();
-    }
-    expect(placed.status(), await placed.text()).toBe(201);
-  }
-  throw new Error(`could not buy out product ${product.id}`);
-}
-
 test('a product that runs out while the shopper checks out: 409 in an alert, the summary says so, no order', async ({ page, request }) => {
   const products = await allProducts(request);
   // Not the product of the first test, whose stock that order changed.
@@ -146,7 +116,7 @@ test('a product that runs out while the shopper checks out: 409 in an alert, the
   await page.goto('/checkout');
   await page.locator('[data-testid="slot-choice"]:not([data-unavailable]) input').first().check();
 
-  await buyAllOf(request, plain);
+  await buyUpStock(request, plain);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByTestId('checkout-alert')).toHaveText(`${plain.name} is out of stock`);
   await expect(page.getByTestId('checkout-alert')).toBeFocused();

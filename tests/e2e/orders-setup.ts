@@ -1,10 +1,11 @@
 // Orders set up over the real API (issue 11), for the browser tests of the order pages and the wishlist: a cart,
 // an address, a slot and an order placed with an Idempotency-Key, as the checkout would.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { AddressInput, AddressListDto, OrderDto, SlotListDto } from '../../src/server/order-schemas.ts';
 import type { ApiProduct } from './helpers.ts';
+import { registerByApi } from './session.ts';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -71,30 +72,27 @@ export async function placedOrder(request: APIRequestContext, token: string, add
 }
 
 /**
- * Another shopper buys every unit left of a plain product, so it is out of stock for everyone (the e2e shop's
- * database cannot be touched from here, and the API does not say how many are left: halve until one is too many).
+ * A second shopper buys every unit left of a plain product through the API, so it is out of stock for everyone (the
+ * e2e shop's database cannot be touched from here): orders of 20 (the cart's most), then exactly what the 409 says
+ * is left.
  */
-export async function buyUpStock(request: APIRequestContext, token: string, addressId: number, product: ApiProduct) {
-  let qty = 20; // CART_LIMITS.maxQty
-  let lineId: number | null = null;
-  for (let attempt = 0; attempt < 40; attempt++) {
-    // The line in the cart at `qty`: a new one after an order, else the same one lowered.
-    const res: APIResponse = lineId === null
-      ? await request.post('/api/app/Carts', { headers: bearer(token), data: { productsId: product.id, qty } })
-      : await request.put(`/api/app/Carts/${lineId}`, { headers: bearer(token), data: { qty } });
-    if (res.ok()) {
-      lineId = ((await res.json()) as CartDto).lines.find((line) => line.productsId === product.id)!.id;
-      const placed = await placeOrderByApi(request, token, addressId);
-      if (placed.status === 201) {
-        lineId = null;
-        continue;
-      }
-      expect(placed.status, JSON.stringify(placed.body)).toBe(409); // fewer left than that
-    } else {
-      expect(res.status(), await res.text()).toBe(409);
+export async function buyUpStock(request: APIRequestContext, product: ApiProduct) {
+  const { session } = await registerByApi(request);
+  const token = session.token;
+  const addressId = await addAddressByApi(request, token);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const added = await request.post('/api/app/Carts', { headers: bearer(token), data: { productsId: product.id, qty: 20 } });
+    if (added.status() === 409) return; // none left
+    expect(added.status(), await added.text()).toBe(201);
+    let placed = await placeOrderByApi(request, token, addressId);
+    const fewer = placed.status === 409 ? /only (\d+) of/.exec((placed.body as { error: { message: string } }).error.message) : null;
+    if (fewer) {
+      const line = ((await added.json()) as CartDto).lines.find((l) => l.productsId === product.id)!;
+      const lowered = await request.put(`/api/app/Carts/${line.id}`, { headers: bearer(token), data: { qty: Number(fewer[1]) } });
+      expect(lowered.status(), await lowered.text()).toBe(200);
+      placed = await placeOrderByApi(request, token, addressId);
     }
-    if (qty === 1) return;
-    qty = Math.max(1, Math.floor(qty / 2));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   }
   throw new Error(`could not buy up ${product.name}`);
 }
