@@ -56,6 +56,12 @@ export const urls = {
 /** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */
 export const categoryPageAnchor = (page: number) => `categories-page-${page}`;
 
+/**
+ * Every page that shows product cards or a pack selector, each with any query: when a product or a pack sells out or
+ * comes back, all of them may show it (cards appear in listings, search, sections and related products).
+ */
+export const STOCK_PAGES = ['/', '/home', '/shop', '/search', '/productsection', '/product-detail', '/product'] as const;
+
 /** The pages that send a visitor with no stored user to /login (SPEC §6). */
 export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/OrderComplete', '/previous-order'];
 

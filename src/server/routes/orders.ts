@@ -22,6 +22,8 @@ import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, typ
 import { listSlots } from '../services/slots.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
+import { CHANGED_PAGES_HEADER } from '../../lib/api/headers.ts';
+import { STOCK_PAGES } from '../../lib/urls.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
 export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
@@ -88,7 +90,8 @@ export function registerOrderRoutes(
       const { userId } = await authenticate(c);
       await limitOrders(c, String(userId));
       const key = c.req.valid('header')['idempotency-key'];
-      const { order, replayed } = await placeOrder(db, rules, userId, key, c.req.valid('json'));
+      const { order, replayed, shelfChanged } = await placeOrder(db, rules, userId, key, c.req.valid('json'));
+      if (shelfChanged) c.header(CHANGED_PAGES_HEADER, STOCK_PAGES.join(' '));
       if (replayed) {
         c.header('Idempotent-Replayed', 'true');
         return c.json(order, 200);
@@ -150,7 +153,9 @@ export function registerOrderRoutes(
     }),
     async (c) => {
       const { userId } = await authenticate(c);
-      return c.json(await cancelOrder(db, rules, userId, c.req.valid('param').id), 200);
+      const { order, shelfChanged } = await cancelOrder(db, rules, userId, c.req.valid('param').id);
+      if (shelfChanged) c.header(CHANGED_PAGES_HEADER, STOCK_PAGES.join(' '));
+      return c.json(order, 200);
     },
   );
 

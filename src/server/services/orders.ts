@@ -58,8 +58,9 @@ export async function placeOrder(
   userId: number,
   idempotencyKey: string,
   input: PlaceOrder,
-): Promise<{ order: OrderDto; replayed: boolean }> {
+): Promise<{ order: OrderDto; replayed: boolean; shelfChanged: boolean }> {
   const requestHash = requestHashOf(input);
+  let shelfChanged = false;
   const { orderId, replayed } = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [previous] = await tx
@@ -92,6 +93,7 @@ export async function placeOrder(
       .returning({ id: deliverySlots.id });
     if (took.length === 0) throw conflict(SLOT_FULL);
 
+    const shelfBefore = await shelfOf(tx, cart.lines.map((l) => l.productsId));
     // Rows are taken in one order (product, then pack) by every transaction, so two orders cannot deadlock.
     const byRow = [...cart.lines].sort((a, b) => a.productsId - b.productsId || a.productVariantsId - b.productVariantsId);
     for (const line of byRow) {
@@ -135,13 +137,30 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ orderId: id, status: 'placed' });
+    shelfChanged = shelfBefore !== (await shelfOf(tx, cart.lines.map((l) => l.productsId)));
     // Only the lines ordered: one added from another tab meanwhile stays in the cart.
     await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
     return { orderId: id, replayed: false };
   });
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
-  return { order, replayed };
+  return { order, replayed, shelfChanged };
+}
+
+/**
+ * What the catalogue pages show of these products' shelves: in stock or not, and which packs are. When an order or
+ * a cancellation changes it (a last unit sold, a sold-out pack back), the shop's cached pages must be redrawn.
+ */
+async function shelfOf(tx: Database, productIds: number[]): Promise<string> {
+  const rows = await tx
+    .select({
+      id: products.id,
+      shelf: sql<string>`${products.inStock}::text || ':' || coalesce((select string_agg((${productVariants.stock} > 0)::text, ',' order by ${productVariants.id}) from ${productVariants} where ${productVariants.productId} = ${products.id}), '')`,
+    })
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)]))
+    .orderBy(asc(products.id));
+  return rows.map((r) => `${r.id}=${r.shelf}`).join(' ');
 }
 
 /**
@@ -299,7 +318,13 @@ export async function ordersOf(
 }
 
 /** Cancels a placed order, giving back its stock and its slot's place, in one transaction. */
-export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'delivery'>, userId: number, orderId: number): Promise<OrderDto> {
+export async function cancelOrder(
+  db: Database,
+  rules: Pick<OrderRules, 'delivery'>,
+  userId: number,
+  orderId: number,
+): Promise<{ order: OrderDto; shelfChanged: boolean }> {
+  let shelfChanged = false;
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, slotId: orders.slotId })
@@ -316,7 +341,9 @@ export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'deliver
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
+    const shelfBefore = await shelfOf(tx, lines.map((l) => l.productId));
     for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
+    shelfChanged = shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
     await tx
       .update(deliverySlots)
       .set({ taken: sql`${deliverySlots.taken} - 1` })
@@ -324,7 +351,7 @@ export async function cancelOrder(db: Database, rules: Pick<OrderRules, 'deliver
   });
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
-  return order;
+  return { order, shelfChanged };
 }
 
 /**
