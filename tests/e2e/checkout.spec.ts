@@ -179,3 +179,26 @@ test("an out-of-stock product says 'Out of stock' on its card and page, with no 
   await expect(card.getByTestId('out-of-stock')).toHaveText('Out of stock');
   await expect(card.getByRole('button', { name: /Add to cart/ })).toHaveCount(0);
 });
+
+test('a product whose last unit is sold shows Out of stock at once, though its page and listing were cached', async ({ page, request }) => {
+  const products = await allProducts(request);
+  // Two thirds of the way in: the other specs take theirs from the ends, a third and the middle of the catalogue.
+  const candidates = products.filter((p) => p.type === 'normal' && p.inStock);
+  const product = candidates[Math.floor((candidates.length * 2) / 3)]!;
+  const detailPath = `/product-detail?id=${product.id}`;
+  const searchPath = `/search?name=${encodeURIComponent(product.name.toLowerCase())}`;
+  for (const path of [detailPath, searchPath]) {
+    await request.get(path);
+    expect((await request.get(path)).headers()['x-kirana-cache'], `${path} is served from the page cache`).toBe('HIT');
+  }
+
+  await buyUpStock(request, product);
+
+  await page.goto(detailPath);
+  const detail = page.getByTestId('product-detail');
+  await expect(detail.getByTestId('out-of-stock')).toHaveText('Out of stock');
+  await expect(detail.getByRole('button', { name: /Add to cart/ })).toHaveCount(0);
+  await page.goto(searchPath);
+  const card = page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).first();
+  await expect(card.getByTestId('out-of-stock')).toHaveText('Out of stock');
+});

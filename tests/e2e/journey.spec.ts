@@ -52,7 +52,7 @@ test('from a product page to a cancelled order ordered again, with a wishlist', 
 
   // Order Tracking from the account menu: the order first, then its details; cancel it.
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'Order Tracking' }).click();
+  await page.locator('#account-menu-list').getByRole('link', { name: 'Order Tracking' }).click();
   const card = page.getByTestId('order-card').first();
   await expect(card).toHaveAttribute('data-order-id', String(orderId));
   await expect(card.getByTestId('order-status')).toHaveText('Placed');
@@ -73,7 +73,7 @@ test('from a product page to a cancelled order ordered again, with a wishlist', 
 
   // The wishlist keeps the product.
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'Wishlist', exact: true }).click();
+  await page.locator('#account-menu-list').getByRole('link', { name: 'Wishlist', exact: true }).click();
   await expect(page.getByTestId('wishlist-item')).toHaveCount(1);
   await expect(page.getByTestId('wishlist-item')).toHaveAttribute('data-product-id', String(product.id));
 });
