@@ -23,6 +23,8 @@ export function startSignedInHeader() {
   started = true;
   $cartCount.subscribe(showCount);
   void loadCartCount();
+  // The wishlist hearts of this page, if it has any (a signed-out visitor's hearts need no script).
+  if (document.querySelector('[data-heart]')) void import('./wishlist-toggle.ts').then((m) => m.startHearts());
   $user.listen((user) => {
     showAuthState(user !== null);
     if (user) {

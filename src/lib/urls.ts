@@ -40,6 +40,8 @@ export const urls = {
   previousOrders: (page?: number) => `/previous-order${page && page > 1 ? `?page=${page}` : ''}`,
   /** Open to everyone (SPEC §2): signed-out visitors see a sign-in prompt there. */
   wishlist: () => '/wishlist',
+  /** Where a heart pressed while signed out returns after sign-in: its page, which then keeps the product. */
+  wishlistReturn: (pagePath: string, productId: number) => `${pagePath}#${WISHLIST_ADD_PREFIX}${productId}`,
   /** The page a search suggestion opens: a product, or the shop listing of a brand or a category. */
   suggestion: (s: Pick<Suggestion, 'id' | 'type'>): string => {
     switch (s.type) {
@@ -52,6 +54,9 @@ export const urls = {
     }
   },
 };
+
+/** The fragment of a page reached by signing in from a heart: '#add-to-wishlist-12' (src/lib/wishlist-toggle.ts). */
+export const WISHLIST_ADD_PREFIX = 'add-to-wishlist-';
 
 /** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */
 export const categoryPageAnchor = (page: number) => `categories-page-${page}`;

@@ -1,11 +1,11 @@
-// The hearts for a signed-in shopper (loaded by ./wishlist-hearts.ts): the pressed state from one call
-// (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return.
+// The hearts for a signed-in shopper (started by ./header-account.ts): the pressed state from one call
+// (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return
+// (its form went to /login with this page and '#add-to-wishlist-<id>' as the way back).
 import { clearSession } from '../stores/auth.ts';
 import { browserWishlist } from './api/browser.ts';
 import { apiErrorMessage, apiStatus } from './api/errors.ts';
 import { toastError, toastSuccess } from './toast.ts';
-import { urls } from './urls.ts';
-import { PENDING_HEART_KEY } from './wishlist-hearts.ts';
+import { urls, WISHLIST_ADD_PREFIX } from './urls.ts';
 
 let kept = new Set<number>();
 let watching = false;
@@ -19,18 +19,31 @@ function showHearts() {
   }
 }
 
+/** The heart pressed before signing in, from the way back's fragment, which is then dropped from the address. */
 function takePending(): number | null {
-  try {
-    const pending = sessionStorage.getItem(PENDING_HEART_KEY);
-    sessionStorage.removeItem(PENDING_HEART_KEY);
-    const id = Number(pending);
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
+  const match = new RegExp(`^#${WISHLIST_ADD_PREFIX}(\\d+)$`).exec(window.location.hash);
+  if (!match) return null;
+  history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+  return Number(match[1]);
 }
 
-export async function fillHearts() {
+let started = false;
+
+/** Once per page: presses become adds and removes, and every heart shows whether it is kept. */
+export function startHearts() {
+  if (started) return;
+  started = true;
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches('[data-heart-form]')) return;
+    event.preventDefault();
+    const heart = form.querySelector<HTMLButtonElement>('[data-heart]');
+    if (heart) void toggleHeart(heart);
+  });
+  void fillHearts();
+}
+
+async function fillHearts() {
   if (!watching) {
     watching = true;
     // Cards that Load More appends come with unpressed hearts.
@@ -49,7 +62,7 @@ export async function fillHearts() {
   }
 }
 
-export async function toggleHeart(heart: HTMLButtonElement) {
+async function toggleHeart(heart: HTMLButtonElement) {
   if (heart.getAttribute('aria-busy') === 'true') return;
   const productId = Number(heart.dataset.heart);
   const adding = heart.getAttribute('aria-pressed') !== 'true';
