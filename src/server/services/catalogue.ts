@@ -31,20 +31,23 @@ export async function findBrand(db: Database, id: number): Promise<BrandDto | un
 
 /** A page of categories and how many there are in all (X-Total-Count, like the product listings). */
 export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<Page<CategoryDto>> {
-  const rows = db
+  const rows = await db
     .select({
       id: categories.id,
       name: categories.name,
       // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
       count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
+      total: sql<number>`(select count(*)::int from categories)`,
     })
     .from(categories)
     .orderBy(asc(categories.priority), asc(categories.name))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  // Counted apart: a page past the end has no rows to carry a window count.
-  const [items, [counted]] = await Promise.all([rows, db.select({ total: count() }).from(categories)]);
-  return { items: items.map((r) => ({ ...r, image: categoryImageUrl(r.id) })), total: counted?.total ?? 0 };
+  const items = rows.map(({ total: _total, ...r }) => ({ ...r, image: categoryImageUrl(r.id) }));
+  if (rows[0]) return { items, total: rows[0].total };
+  // A page past the end has no rows to carry the total: counted apart, only then.
+  const [counted] = await db.select({ total: count() }).from(categories);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function findCategory(db: Database, id: string) {
