@@ -101,6 +101,20 @@ describe('brand and category listings', () => {
     const related = (await res.json()) as Product[];
     expect(related.every((p) => p.categoryId === product.categoryId && p.id !== product.id)).toBe(true);
   });
+
+  it('answers related products of an unknown product with a 404 that names it', async () => {
+    const res = await api.get('/api/app/Products/LoadRelatedProducts/999999');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('No product has id 999999');
+  });
+
+  it('gives a product in a listing the same images and pack sizes as the product alone', async () => {
+    const variantProduct = (await listAll()).find((p) => p.productVariants.length > 1)!;
+    const alone = (await (await api.get(`/api/app/Products/${variantProduct.id}`)).json()) as Product;
+    expect(alone.productImages).toEqual(variantProduct.productImages);
+    expect(alone.productVariants).toEqual(variantProduct.productVariants);
+    expect(alone.productVariants.every((v) => v.productsId === variantProduct.id)).toBe(true);
+  });
 });
 
 describe('ProductSEOs, ProductVariants and ProductVariantPrices', () => {

@@ -134,8 +134,9 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { brandId } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      if (!(await findBrand(db, brandId))) throw notFound(`No brand has id ${brandId}`);
-      return sendPage(c, await listProducts(db, { kind: 'brand', brandId }, pageNo, pageSize));
+      const page = await listProducts(db, { kind: 'brand', brandId }, pageNo, pageSize);
+      if (page.items.length === 0 && !(await findBrand(db, brandId))) throw notFound(`No brand has id ${brandId}`);
+      return sendPage(c, page);
     },
   );
 
@@ -151,8 +152,9 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { categoryId } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      if (!(await findCategory(db, categoryId))) throw notFound(`No category has id ${categoryId}`);
-      return sendPage(c, await listProducts(db, { kind: 'category', categoryId }, pageNo, pageSize));
+      const page = await listProducts(db, { kind: 'category', categoryId }, pageNo, pageSize);
+      if (page.items.length === 0 && !(await findCategory(db, categoryId))) throw notFound(`No category has id ${categoryId}`);
+      return sendPage(c, page);
     },
   );
 
@@ -184,10 +186,10 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { id } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      const product = await findProduct(db, id);
-      if (!product) throw notFound(`No product has id ${id}`);
-      const filter = { kind: 'related', productId: id, categoryId: product.categoryId } as const;
-      return sendPage(c, await listProducts(db, filter, pageNo, pageSize));
+      const page = await listProducts(db, { kind: 'related', productId: id }, pageNo, pageSize);
+      // Whether the product exists is asked only when there is nothing to show, to word the 404.
+      if (page.items.length === 0 && !(await productExists(db, id))) throw notFound(`No product has id ${id}`);
+      return sendPage(c, page);
     },
   );
 
@@ -238,8 +240,8 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
-      const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
+      const variants = await variantsOf(db, proid);
+      if (!variants) throw notFound(`No product has id ${proid}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants, 200);
     },
@@ -256,8 +258,8 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
-      const variants = (await variantsOf(db, [proid])).get(proid) ?? [];
+      const variants = await variantsOf(db, proid);
+      if (!variants) throw notFound(`No product has id ${proid}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants.flatMap((v) => (v.productVariantPrice ? [v.productVariantPrice] : [])), 200);
     },

@@ -1,15 +1,7 @@
 // Catalogue reads: brands, categories, products and their listings. Prices leave here as paise and rupees.
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import {
-  brands,
-  categories,
-  productImages,
-  products,
-  productSeo,
-  productVariantPrices,
-  productVariants,
-} from '../db/schema.ts';
+import { brands, categories, products, productSeo } from '../db/schema.ts';
 import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, SuggestionDto, VariantDto } from '../schemas.ts';
 
 /** Below this trigram word similarity a name does not match a search (0.625 for 'buter' ~ 'butter'). */
@@ -39,20 +31,23 @@ export async function findBrand(db: Database, id: number): Promise<BrandDto | un
 
 /** A page of categories and how many there are in all (X-Total-Count, like the product listings). */
 export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<Page<CategoryDto>> {
-  const rows = db
+  const rows = await db
     .select({
       id: categories.id,
       name: categories.name,
       // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
       count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
+      total: sql<number>`(select count(*)::int from categories)`,
     })
     .from(categories)
     .orderBy(asc(categories.priority), asc(categories.name))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  // Counted apart: a page past the end has no rows to carry a window count.
-  const [items, [counted]] = await Promise.all([rows, db.select({ total: count() }).from(categories)]);
-  return { items: items.map((r) => ({ ...r, image: categoryImageUrl(r.id) })), total: counted?.total ?? 0 };
+  const items = rows.map(({ total: _total, ...r }) => ({ ...r, image: categoryImageUrl(r.id) }));
+  if (rows[0]) return { items, total: rows[0].total };
+  // A page past the end has no rows to carry the total: counted apart, only then.
+  const [counted] = await db.select({ total: count() }).from(categories);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function findCategory(db: Database, id: string) {
@@ -68,7 +63,7 @@ type ProductFilter =
   | { kind: 'brand'; brandId: number }
   | { kind: 'category'; categoryId: string }
   | { kind: 'search'; text: string }
-  | { kind: 'related'; productId: number; categoryId: string }
+  | { kind: 'related'; productId: number }
   | { kind: 'ids'; ids: number[] };
 
 function searchScore(text: string): SQL<number> {
@@ -90,7 +85,11 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
     case 'search':
       return sql`(${products.name} ilike ${'%' + escapeLike(filter.text) + '%'} or ${searchScore(filter.text)} >= ${SIMILARITY_THRESHOLD})`;
     case 'related':
-      return and(eq(products.categoryId, filter.categoryId), sql`${products.id} <> ${filter.productId}`);
+      // The category is looked up in the same query: related products need no read of the product first.
+      return and(
+        sql`${products.categoryId} = (select p.category_id from products p where p.id = ${filter.productId})`,
+        sql`${products.id} <> ${filter.productId}`,
+      );
     case 'ids':
       return inArray(products.id, filter.ids);
   }
@@ -109,7 +108,50 @@ function filterOrder(filter: ProductFilter): SQL[] {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** One page of products with their brand, category, images, variants and review summary. */
+/** A pack size as the listing query aggregates it (json_agg): raw columns, turned into a VariantDto here. */
+interface VariantRow {
+  id: number;
+  name: string;
+  stock: number;
+  priceId: number | null;
+  salesPricePaise: number | null;
+  mrpPaise: number | null;
+}
+
+function toVariantDto(productId: number, r: VariantRow): VariantDto {
+  return {
+    id: r.id,
+    productsId: productId,
+    name: r.name,
+    productVariantPrice:
+      r.priceId === null || r.salesPricePaise === null || r.mrpPaise === null
+        ? null
+        : {
+            id: r.priceId,
+            productVariantsId: r.id,
+            salesPrice: rupees(r.salesPricePaise),
+            mrp: rupees(r.mrpPaise),
+            salesPricePaise: r.salesPricePaise,
+            mrpPaise: r.mrpPaise,
+          },
+    inStock: r.stock > 0,
+  };
+}
+
+// Images and pack sizes of a product as JSON arrays, in display order, so a page of products is one query
+// (the profile of a product page showed each query's round trip into PGlite costing more than its work).
+// `products.id` is written out: drizzle leaves columns unqualified in a one-table select (variantsOf), where
+// an unqualified id would name the inner table's.
+const imagesJson = sql<Array<{ id: number; imageUrl: string }>>`coalesce((
+  select json_agg(json_build_object('id', i.id, 'imageUrl', i.image_url) order by i.position, i.id)
+  from product_images i where i.product_id = products.id), '[]'::json)`;
+const variantsJson = sql<VariantRow[]>`coalesce((
+  select json_agg(json_build_object('id', v.id, 'name', v.name, 'stock', v.stock, 'priceId', vp.id,
+    'salesPricePaise', vp.sales_price_paise, 'mrpPaise', vp.mrp_paise) order by v.position, v.id)
+  from product_variants v left join product_variant_prices vp on vp.variant_id = v.id
+  where v.product_id = products.id), '[]'::json)`;
+
+/** One page of products with their brand, category, images, variants and review summary, in one query. */
 export async function listProducts(
   db: Database,
   filter: ProductFilter,
@@ -134,6 +176,8 @@ export async function listProducts(
       inStock: products.inStock,
       stars: sql<number>`coalesce((select round(avg(stars)::numeric, 1)::float8 from reviews r where r.product_id = ${products.id}), 0)`,
       reviewCount: sql<number>`(select count(*)::int from reviews r where r.product_id = ${products.id})`,
+      images: imagesJson,
+      variants: variantsJson,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(products)
@@ -143,23 +187,16 @@ export async function listProducts(
     .orderBy(...filterOrder(filter))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  if (rows.length === 0) return { items: [], total: 0 };
-
-  const ids = rows.map((r) => r.id);
-  const [images, variants] = await Promise.all([imagesOf(db, ids), variantsOf(db, ids)]);
-  const items = rows.map(({ total: _total, priorityTag, ...r }) => {
-    const productImagesOfRow = images.get(r.id) ?? [];
-    return {
-      ...r,
-      price: rupees(r.pricePaise),
-      mrp: rupees(r.mrpPaise),
-      stars: Number(r.stars),
-      imageUrl: productImagesOfRow[0]?.imageUrl ?? null,
-      productImages: productImagesOfRow,
-      productVariants: variants.get(r.id) ?? [],
-      hot: priorityTag !== null,
-    };
-  });
+  const items = rows.map(({ total: _total, priorityTag, images, variants, ...r }) => ({
+    ...r,
+    price: rupees(r.pricePaise),
+    mrp: rupees(r.mrpPaise),
+    stars: Number(r.stars),
+    imageUrl: images[0]?.imageUrl ?? null,
+    productImages: images,
+    productVariants: variants.map((v) => toVariantDto(r.id, v)),
+    hot: priorityTag !== null,
+  }));
   return { items, total: rows[0]?.total ?? 0 };
 }
 
@@ -168,51 +205,10 @@ export async function findProduct(db: Database, id: number): Promise<ProductDto 
   return page.items[0];
 }
 
-async function imagesOf(db: Database, productIds: number[]) {
-  const rows = await db
-    .select({ id: productImages.id, productId: productImages.productId, imageUrl: productImages.imageUrl })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-  return groupBy(rows, (r) => r.productId, ({ id, imageUrl }) => ({ id, imageUrl }));
-}
-
-export async function variantsOf(db: Database, productIds: number[]): Promise<Map<number, VariantDto[]>> {
-  const rows = await db
-    .select({
-      id: productVariants.id,
-      productsId: productVariants.productId,
-      name: productVariants.name,
-      stock: productVariants.stock,
-      priceId: productVariantPrices.id,
-      salesPricePaise: productVariantPrices.salesPricePaise,
-      mrpPaise: productVariantPrices.mrpPaise,
-    })
-    .from(productVariants)
-    .leftJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
-    .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-  return groupBy(
-    rows,
-    (r) => r.productsId,
-    (r): VariantDto => ({
-      id: r.id,
-      productsId: r.productsId,
-      name: r.name,
-      productVariantPrice:
-        r.priceId === null || r.salesPricePaise === null || r.mrpPaise === null
-          ? null
-          : {
-              id: r.priceId,
-              productVariantsId: r.id,
-              salesPrice: rupees(r.salesPricePaise),
-              mrp: rupees(r.mrpPaise),
-              salesPricePaise: r.salesPricePaise,
-              mrpPaise: r.mrpPaise,
-            },
-      inStock: r.stock > 0,
-    }),
-  );
+/** The pack sizes of a product in display order, each with its price or null; undefined when there is no such product. */
+export async function variantsOf(db: Database, productId: number): Promise<VariantDto[] | undefined> {
+  const [row] = await db.select({ variants: variantsJson }).from(products).where(eq(products.id, productId));
+  return row?.variants.map((v) => toVariantDto(productId, v));
 }
 
 export async function productExists(db: Database, id: number): Promise<boolean> {
@@ -268,15 +264,4 @@ export async function suggest(db: Database, text: string, limit = 10): Promise<S
     ...productRows.map((r) => ({ id: r.id, name: r.name, type: 'products' as const })),
   ];
   return suggestions.slice(0, limit);
-}
-
-function groupBy<R, K, V>(rows: R[], key: (r: R) => K, value: (r: R) => V): Map<K, V[]> {
-  const map = new Map<K, V[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(value(row));
-    else map.set(k, [value(row)]);
-  }
-  return map;
 }
