@@ -170,7 +170,7 @@ export type CacheMissLoad = {
   timeouts: number | null;
   totalRequests: number | null;
   /** The goal for this request. */
-  target: { minRequestsPerSec: number; maxP99Ms: number | null };
+  target: { minRequestsPerSec: number | null; maxP99Ms: number | null };
   error?: string;
 };
 

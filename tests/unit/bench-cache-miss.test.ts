@@ -49,6 +49,7 @@ describe('cache-miss bench', () => {
       loads: [
         load('/product-detail?id=N', 600, 120, CACHE_MISS_TARGETS.product),
         load('/api/app/Products/SearchProducts/W', 900, 40, CACHE_MISS_TARGETS.suggestions),
+        { ...load('/search?name=W', 30, 90, CACHE_MISS_TARGETS.searchAlone), connections: 1 },
       ],
       previous: {
         measuredAt: '2026-11-23T02:00:00.000Z',
@@ -69,6 +70,9 @@ describe('cache-miss bench', () => {
     const suggestions = text.split('\n').find((l) => l.startsWith('| /api/'));
     expect(suggestions).toContain('❌ ≥ 1000/s, p99 ≤ 50 ms');
     expect(suggestions).toMatch(/\| — \| — \|$/);
+    const alone = text.split('\n').find((l) => l.startsWith('| /search'));
+    expect(alone).toContain('1 connection');
+    expect(alone).toContain('✅ p99 ≤ 150 ms');
     expect(text).toContain('- a note');
     expect(renderCacheMiss(null).join('\n')).toContain('Not measured.');
     expect(renderCacheMiss({ ...result, previous: null }).join('\n')).toContain('No earlier run to compare with.');
