@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { assertLocal } from './load.ts';
 import { startServer } from './server.ts';
 import type { CacheMissLoad, CacheMissResult } from './types.ts';
 
@@ -42,7 +43,7 @@ export function rotating(paths: readonly string[]): () => string {
 }
 
 async function fire(baseUrl: string, nextPath: () => string, connections: number, seconds: number): Promise<autocannon.Result> {
-  if (new URL(baseUrl).hostname !== '127.0.0.1') throw new Error(`load tests only target 127.0.0.1, not ${baseUrl}`);
+  assertLocal(baseUrl);
   return autocannon({
     url: baseUrl,
     connections,
