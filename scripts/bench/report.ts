@@ -250,7 +250,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
       formatNumber(l.requestsPerSec),
       formatMs(l.p50Ms),
       formatMs(l.p99Ms),
-      l.error ? `error: ${l.error}` : `${l.non2xx ?? DASH} / ${l.errors ?? DASH}`,
+      l.error ? `error: ${l.error}` : `${l.non2xx ?? DASH} / ${l.errors ?? DASH} / ${l.timeouts ?? DASH}`,
       `${met} ${goal}`,
       previousCell(l.requestsPerSec, before?.requestsPerSec, (n) => formatNumber(n)),
       previousCell(l.p99Ms, before?.p99Ms, formatMs),
@@ -258,7 +258,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
   });
   out.push(
     markdownTable(
-      ['Request', 'Requests/s', 'p50', 'p99', 'Non-2xx / errors', 'Goal (issue 12)', 'Before: req/s', 'Before: p99'],
+      ['Request', 'Requests/s', 'p50', 'p99', 'Non-2xx / errors / timeouts', 'Goal (issue 12)', 'Before: req/s', 'Before: p99'],
       rows,
       ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r'],
     ),
