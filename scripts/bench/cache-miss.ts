@@ -189,7 +189,7 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
     const died = server.unexpectedExit();
     if (died) notes.push(died.split('\n')[0] ?? died);
     for (const l of loads) {
-      if (l.totalRequests === 0) notes.push(`${l.pattern} (${l.connections} connection(s)): no answer within autocannon's 10 s timeout (${l.timeouts ?? 0} timeouts).`);
+      if (l.totalRequests === 0) notes.push(`${l.pattern} (${l.connections} connection(s)): not one request finished within the ${l.seconds} s run (${l.timeouts ?? 0} passed the 10 s timeout).`);
     }
     if (loads.some((l) => l.non2xx)) notes.push('A search or suggestion that finds nothing may answer 404; those count as non-2xx.');
     return { measuredAt: new Date().toISOString(), products, loads, previous: readPrevious(outDir), notes };

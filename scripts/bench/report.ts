@@ -242,7 +242,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
     const met =
       l.requestsPerSec === null
         ? DASH
-        : (min === null || l.requestsPerSec >= min) && (max === null || (l.p99Ms ?? Infinity) <= max)
+        : l.totalRequests !== 0 && (min === null || l.requestsPerSec >= min) && (max === null || (l.p99Ms ?? Infinity) <= max)
           ? '✅'
           : '❌';
     return [

@@ -74,6 +74,9 @@ describe('cache-miss bench', () => {
     expect(alone).toContain('1 connection');
     expect(alone).toContain('✅ p99 ≤ 150 ms');
     expect(text).toContain('- a note');
+    // Nothing finished: 0 ms is no proof of speed.
+    const none = renderCacheMiss({ ...result, loads: [{ ...load('/search?name=W', 0, 0, CACHE_MISS_TARGETS.searchAlone), totalRequests: 0 }] });
+    expect(none.join('\n')).toContain('❌ p99 ≤ 150 ms');
     expect(renderCacheMiss(null).join('\n')).toContain('Not measured.');
     expect(renderCacheMiss({ ...result, previous: null }).join('\n')).toContain('No earlier run to compare with.');
   });
