@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CACHE_MISS_TARGETS, SEARCH_WORDS, rotating } from '../../scripts/bench/cache-miss.ts';
 import { parseOptions } from '../../scripts/bench/format.ts';
-import { renderCacheMiss } from '../../scripts/bench/report.ts';
-import type { CacheMissLoad, CacheMissResult } from '../../scripts/bench/types.ts';
+import { renderCacheMiss, renderReport } from '../../scripts/bench/report.ts';
+import type { BenchResults, CacheMissLoad, CacheMissResult } from '../../scripts/bench/types.ts';
 
 function load(pattern: string, requestsPerSec: number | null, p99Ms: number | null, target: CacheMissLoad['target']): CacheMissLoad {
   return {
@@ -79,5 +79,39 @@ describe('cache-miss bench', () => {
     expect(none.join('\n')).toContain('❌ p99 ≤ 150 ms');
     expect(renderCacheMiss(null).join('\n')).toContain('Not measured.');
     expect(renderCacheMiss({ ...result, previous: null }).join('\n')).toContain('No earlier run to compare with.');
+  });
+
+  it('puts the cache-miss table after the cached one in the full report, and leaves it out of older results', () => {
+    const results: BenchResults = {
+      environment: {
+        startedAt: '2026-11-23T03:00:00.000Z',
+        finishedAt: '2026-11-23T03:05:00.000Z',
+        durationSeconds: 300,
+        quick: false,
+        lighthouseRuns: 3,
+        loadSeconds: 10,
+        warmupSeconds: 2,
+        connections: 32,
+        baseUrl: 'http://127.0.0.1:4455',
+        node: 'v24',
+        chromium: null,
+        lighthouse: null,
+        autocannon: null,
+        cpus: '2 × CPU',
+        cpuCount: 2,
+        loadAverage: { start: [0.5], end: [0.5] },
+        buildTime: null,
+      },
+      productId: 1,
+      pages: [],
+      throughput: null,
+      notes: [],
+      errors: [],
+    };
+    const without = renderReport(results);
+    expect(without).not.toContain('page cache off');
+    const cacheMiss: CacheMissResult = { measuredAt: 'x', products: 400, loads: [], previous: null, notes: [] };
+    const text = renderReport({ ...results, cacheMiss });
+    expect(text.indexOf('## SSR throughput, page cache off')).toBeGreaterThan(text.indexOf('## SSR throughput\n'));
   });
 });
