@@ -6,6 +6,11 @@
 // bench-results/latest.md and bench-results/latest.json.
 //
 //   --quick          1 Lighthouse run per page and 5 s load tests (for trying things out)
+//   --cache-miss     only the cache-miss section: the page cache off, rotating product ids and search words
+//                    (bench-results/cache-miss.md; before/after against the previous bench-results/cache-miss.json)
+//   BENCH_PRODUCTS   products seeded for the cache-miss section (default: the shop's first-start seed, 400)
+//   BENCH_MISS_SECONDS  seconds per cache-miss load test (default 8)
+//   BENCH_DATA_FROM  a data folder to copy for the cache-miss section instead (a big seed made once)
 //   BENCH_PORT       port of the server under test (default 4455)
 //   BENCH_SECONDS    seconds per load test (default 10, 5 with --quick)
 //   BENCH_RUNS       Lighthouse runs per page (default 3, 1 with --quick)
@@ -21,7 +26,8 @@ import { parseOptions, reportFileName, type BenchOptions } from './bench/format.
 import { VIEWPORTS, launchBrowser, measureJs } from './bench/js-bytes.ts';
 import { CHROMIUM_PATH, NO_METRICS, lighthousePage } from './bench/lighthouse.ts';
 import { emptyLoadResult, loadTest } from './bench/load.ts';
-import { renderReport } from './bench/report.ts';
+import { measureCacheMiss, writeLatest, type CacheMissOptions } from './bench/cache-miss.ts';
+import { renderCacheMiss, renderReport } from './bench/report.ts';
 import { ensureBuild, startServer } from './bench/server.ts';
 import { closestBySize, ratio } from './bench/stats.ts';
 import type { BenchResults, LoadResult, PageResult, ThroughputResult } from './bench/types.ts';
@@ -30,12 +36,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message: string) => console.log(`[bench] ${message}`);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const HELP = `npm run bench [-- --quick]
+const HELP = `npm run bench [-- --quick] [--cache-miss]
 
 Benchmarks the built shop against the budgets of DESIGN.md: Lighthouse mobile (median of 3 runs per page),
 JavaScript loaded before the first interaction, and SSR throughput (autocannon, 32 connections).
 
   --quick         1 Lighthouse run per page, 5 s load tests
+  --cache-miss    only the cache-miss section (page cache off; product ids and search words rotating)
+  BENCH_PRODUCTS  products seeded for the cache-miss section (default 400)   BENCH_MISS_SECONDS (default 8)
+  BENCH_DATA_FROM a data folder to copy for the cache-miss section instead of seeding (e.g. a 50,000-product seed)
   BENCH_PORT      server port (default 4455)      BENCH_SECONDS  seconds per load test (default 10)
   BENCH_RUNS      Lighthouse runs per page (3)    CHROMIUM_PATH  Chromium binary (/usr/bin/chromium)
 `;
@@ -138,12 +147,43 @@ async function measureThroughput(
   return { product: productLoad, reference: referenceLoad, ratio: ratio(productLoad.requestsPerSec, referenceLoad.requestsPerSec), notes };
 }
 
+const outDir = path.join(root, 'bench-results');
+
+function cacheMissOptions(options: BenchOptions): CacheMissOptions {
+  return {
+    port: options.port,
+    connections: options.connections,
+    seconds: options.missSeconds,
+    warmupSeconds: options.warmupSeconds,
+    products: options.products,
+    dataFrom: options.dataFrom,
+    log,
+  };
+}
+
+/** `--cache-miss`: the cache-miss section alone, written to bench-results/cache-miss.md and cache-miss.json. */
+async function cacheMissOnly(options: BenchOptions): Promise<number> {
+  try {
+    ensureBuild(root);
+    const result = await measureCacheMiss(root, outDir, cacheMissOptions(options));
+    writeLatest(outDir, result);
+    const markdown = renderCacheMiss(result).join('\n') + '\n';
+    fs.writeFileSync(path.join(outDir, 'cache-miss.md'), markdown);
+    console.log('\n' + markdown);
+    log('wrote bench-results/cache-miss.md and bench-results/cache-miss.json');
+    return result.loads.some((l) => l.error) ? 1 : 0;
+  } finally {
+    await runCleanup();
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   if (options.help) {
     console.log(HELP);
     return 0;
   }
+  if (options.cacheMissOnly) return cacheMissOnly(options);
   const started = new Date();
   const results: BenchResults = {
     environment: {
@@ -269,6 +309,16 @@ async function main(): Promise<number> {
       results.errors.push(`${died.split('\n')[0]}: the figures measured after that are missing (see latest.json for its output).`);
       results.serverLog = server.log();
     }
+
+    // Cache misses: a server of its own on the same port (page cache off), so this one stops first.
+    await server.stop();
+    try {
+      results.cacheMiss = await measureCacheMiss(root, outDir, cacheMissOptions(options));
+      writeLatest(outDir, results.cacheMiss);
+    } catch (error) {
+      results.cacheMiss = null;
+      results.errors.push(`Cache-miss throughput: ${errorText(error)}`);
+    }
   } catch (error) {
     fatal = true;
     results.errors.push(errorText(error));
@@ -282,7 +332,6 @@ async function main(): Promise<number> {
   results.environment.loadAverage.end = os.loadavg().map((n) => Number(n.toFixed(2)));
 
   const markdown = renderReport(results);
-  const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const dated = path.join(outDir, reportFileName(started));
   fs.writeFileSync(dated, markdown);

@@ -1,15 +1,16 @@
-// `npm run seed [-- --reset]`: fills an empty catalogue with the demo data.
-// Without --reset an existing catalogue is left alone; with it the catalogue tables are emptied first (users stay).
+// `npm run seed [-- --reset] [--products N] [--force]`: fills an empty catalogue with the demo data.
+// Without --reset an existing catalogue is left alone; with it the catalogue tables are emptied first (users,
+// addresses and delivery slots stay; carts and wishlists are emptied). When orders exist, --reset refuses
+// unless --force is given too, which deletes the orders as well. --products N builds a deterministic
+// catalogue of N products (default 400; e.g. 50000 for the scale bench), brands in proportion.
 import { readServerSettings } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { databaseTarget } from '../src/server/db/prepare.ts';
+import { parseSeedArgs } from '../src/server/seed/args.ts';
 import { isCatalogueEmpty, resetCatalogue, seedCatalogue } from '../src/server/seed/index.ts';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--reset');
-  if (unknown.length > 0) throw new Error(`Unknown argument ${unknown[0]} (usage: npm run seed [-- --reset])`);
-  const reset = args.includes('--reset');
+  const { reset, force, products } = parseSeedArgs(process.argv.slice(2));
 
   const settings = readServerSettings();
   const target = databaseTarget(settings);
@@ -18,14 +19,14 @@ async function main(): Promise<void> {
   // The work runs as the database's set-up step, so on PostgreSQL it waits for a shop that is starting.
   const handle = await openDatabase(target, async (db) => {
     if (reset) {
-      await resetCatalogue(db);
-      console.log('Catalogue emptied (users kept).');
+      await resetCatalogue(db, { force });
+      console.log(`Catalogue emptied (users kept${force ? '; orders deleted' : ''}; carts and wishlists emptied).`);
     } else if (!(await isCatalogueEmpty(db))) {
       console.log('The catalogue already exists; nothing to do. To start again: npm run seed -- --reset');
       return;
     }
     const started = performance.now();
-    const summary = await seedCatalogue(db, { log: (m) => console.log(`  ${m}`) });
+    const summary = await seedCatalogue(db, { products, log: (m) => console.log(`  ${m}`) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded ${summary.brands} brands, ${summary.categories} categories, ${summary.products} products, ` +

@@ -70,14 +70,24 @@ export type BenchOptions = {
   warmupSeconds: number;
   connections: number;
   port: number;
+  /** --cache-miss: only the cache-miss section (its own server, page cache off). */
+  cacheMissOnly: boolean;
+  /** Seconds per cache-miss load test (BENCH_MISS_SECONDS, default 8). */
+  missSeconds: number;
+  /** BENCH_PRODUCTS: seed this many products for the cache-miss section (default: the shop's own 400). */
+  products: number | undefined;
+  /** BENCH_DATA_FROM: a data folder to copy for the cache-miss section (a big seed made once), instead of seeding. */
+  dataFrom: string | undefined;
 };
 
 /** Options from the command line and BENCH_PORT / BENCH_SECONDS / BENCH_RUNS. Throws on anything unknown. */
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): BenchOptions {
   let quick = false;
   let help = false;
+  let cacheMissOnly = false;
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
+    else if (arg === '--cache-miss') cacheMissOnly = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else throw new Error(`unknown option ${arg} (try --help)`);
   }
@@ -96,5 +106,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     warmupSeconds: 2,
     connections: 32,
     port: positiveInt('BENCH_PORT', 4455, 65535),
+    cacheMissOnly,
+    missSeconds: positiveInt('BENCH_MISS_SECONDS', quick ? 5 : 8, 120),
+    products: env.BENCH_PRODUCTS ? positiveInt('BENCH_PRODUCTS', 400, 500_000) : undefined,
+    dataFrom: env.BENCH_DATA_FROM || undefined,
   };
 }

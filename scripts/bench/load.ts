@@ -21,7 +21,7 @@ export function emptyLoadResult(target: Target, connections: number, seconds: nu
   };
 }
 
-function assertLocal(url: string): void {
+export function assertLocal(url: string): void {
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`load tests only target 127.0.0.1, not ${url}`);
 }
 

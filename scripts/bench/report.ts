@@ -11,7 +11,7 @@ import {
   markdownTable,
 } from './format.ts';
 import { median } from './stats.ts';
-import type { BenchResults, FailedAudit, JsMeasurement, LighthouseRun, LoadResult, PageResult } from './types.ts';
+import type { BenchResults, CacheMissResult, FailedAudit, JsMeasurement, LighthouseRun, LoadResult, PageResult } from './types.ts';
 
 /** Median main-thread time per kind of work across runs, largest first, as "Style & Layout 812 ms, …". */
 export function mainThreadSummary(runs: ReadonlyArray<Pick<LighthouseRun, 'mainThreadMs'>>, top = 4): string {
@@ -171,6 +171,8 @@ export function renderReport(results: BenchResults): string {
     for (const note of t.notes) out.push('', `- ${note}`);
   }
 
+  if (results.cacheMiss !== undefined) out.push('', ...renderCacheMiss(results.cacheMiss));
+
   const notes: string[] = [...results.notes];
   const busiest = Math.max(...env.loadAverage.start.slice(0, 1), ...env.loadAverage.end.slice(0, 1));
   if (env.cpuCount > 0 && busiest > env.cpuCount) {
@@ -213,4 +215,54 @@ export function renderReport(results: BenchResults): string {
   }
   out.push('');
   return out.join('\n');
+}
+
+function previousCell(now: number | null, before: number | null | undefined, format: (n: number | null | undefined) => string): string {
+  if (typeof before !== 'number') return DASH;
+  if (typeof now !== 'number' || before === 0) return format(before);
+  const change = ((now - before) / before) * 100;
+  return `${format(before)} (${change >= 0 ? '+' : ''}${change.toFixed(0)} %)`;
+}
+
+/** The cache-miss table (page cache off), with the previous run's figures when there are any. */
+export function renderCacheMiss(m: CacheMissResult | null): string[] {
+  const out = ['## SSR throughput, page cache off (cache misses)', ''];
+  if (!m) return [...out, 'Not measured.'];
+  const first = m.loads[0];
+  out.push(
+    `PAGE_CACHE_SECONDS=0, one process, embedded database, ${m.products} products; autocannon ${first?.connections ?? '—'} connections, ` +
+      `${first?.seconds ?? '—'} s per row (rows marked 1 connection: one shopper alone), every request a different path.` +
+      (m.previous ? ` "Before" is the run of ${m.previous.measuredAt} (${m.previous.products} products).` : ' No earlier run to compare with.'),
+    '',
+  );
+  const rows = m.loads.map((l) => {
+    const before = m.previous?.loads.find((p) => p.pattern === l.pattern && p.connections === l.connections);
+    const { minRequestsPerSec: min, maxP99Ms: max } = l.target;
+    const goal = [min === null ? null : `≥ ${min}/s`, max === null ? null : `p99 ≤ ${max} ms`].filter(Boolean).join(', ');
+    const met =
+      l.requestsPerSec === null
+        ? DASH
+        : l.totalRequests !== 0 && (min === null || l.requestsPerSec >= min) && (max === null || (l.p99Ms ?? Infinity) <= max)
+          ? '✅'
+          : '❌';
+    return [
+      `${l.pattern} (${l.rotatingOver} paths${l.connections === 1 ? ', 1 connection' : ''})`,
+      formatNumber(l.requestsPerSec),
+      formatMs(l.p50Ms),
+      formatMs(l.p99Ms),
+      l.error ? `error: ${l.error}` : `${l.non2xx ?? DASH} / ${l.errors ?? DASH} / ${l.timeouts ?? DASH}`,
+      `${met} ${goal}`,
+      previousCell(l.requestsPerSec, before?.requestsPerSec, (n) => formatNumber(n)),
+      previousCell(l.p99Ms, before?.p99Ms, formatMs),
+    ];
+  });
+  out.push(
+    markdownTable(
+      ['Request', 'Requests/s', 'p50', 'p99', 'Non-2xx / errors / timeouts', 'Goal (issue 12)', 'Before: req/s', 'Before: p99'],
+      rows,
+      ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r'],
+    ),
+  );
+  for (const note of m.notes) out.push('', `- ${note}`);
+  return out;
 }

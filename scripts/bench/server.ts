@@ -36,7 +36,16 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export async function startServer(root: string, port: number, readyTimeoutMs = 60_000): Promise<RunningServer> {
+export type StartOptions = {
+  readyTimeoutMs?: number;
+  /** More environment for the server, e.g. PAGE_CACHE_SECONDS=0. */
+  env?: Record<string, string>;
+  /** Runs on the fresh data folder before the server starts (e.g. a large seed). */
+  prepare?: (dataDir: string) => void;
+};
+
+export async function startServer(root: string, port: number, options: StartOptions = {}): Promise<RunningServer> {
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const host = '127.0.0.1';
   if (!(await portIsFree(port, host))) {
     throw new Error(`port ${port} on ${host} is already in use; stop that process or set BENCH_PORT`);
@@ -44,7 +53,13 @@ export async function startServer(root: string, port: number, readyTimeoutMs = 6
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-bench-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, HOST: host, PORT: String(port), SEED_ON_EMPTY: 'true' };
+  try {
+    options.prepare?.(dataDir);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATA_DIR: dataDir, HOST: host, PORT: String(port), SEED_ON_EMPTY: 'true' };
   // Always the embedded database and the embedded API, whatever the caller's shell has set.
   delete env.DATABASE_URL;
   delete env.API_URL;

@@ -145,8 +145,41 @@ export type BenchResults = {
   productId: number | null;
   pages: PageResult[];
   throughput: ThroughputResult | null;
+  /** Absent in results written before the cache-miss section existed. */
+  cacheMiss?: CacheMissResult | null;
   notes: string[];
   errors: string[];
   /** The server's last output lines, kept when it exited unexpectedly. */
   serverLog?: string;
+};
+
+/** One rotating load test of the cache-miss section: every request asks for another path. */
+export type CacheMissLoad = {
+  label: string;
+  /** e.g. '/product-detail?id=N'. */
+  pattern: string;
+  /** How many different paths the requests rotate over. */
+  rotatingOver: number;
+  connections: number;
+  seconds: number;
+  requestsPerSec: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  non2xx: number | null;
+  errors: number | null;
+  timeouts: number | null;
+  totalRequests: number | null;
+  /** The goal for this request. */
+  target: { minRequestsPerSec: number | null; maxP99Ms: number | null };
+  error?: string;
+};
+
+/** The page cache off (PAGE_CACHE_SECONDS=0), one process, the embedded database. */
+export type CacheMissResult = {
+  measuredAt: string;
+  products: number;
+  loads: CacheMissLoad[];
+  /** The same section of the previous run (bench-results/cache-miss.json), for before/after. */
+  previous: { measuredAt: string; products: number; loads: CacheMissLoad[] } | null;
+  notes: string[];
 };

@@ -4,7 +4,15 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import * as data from '../../src/server/seed/data.ts';
-import { isCatalogueEmpty, planCatalogue, resetCatalogue, seedCatalogue } from '../../src/server/seed/index.ts';
+import { parseSeedArgs } from '../../src/server/seed/args.ts';
+import {
+  CatalogueInUseError,
+  brandsFor,
+  isCatalogueEmpty,
+  planCatalogue,
+  resetCatalogue,
+  seedCatalogue,
+} from '../../src/server/seed/index.ts';
 
 const TIMEOUT = 60_000;
 const PRODUCTS = 60;
@@ -45,6 +53,61 @@ describe('seed data', () => {
     expect(variants).toBeLessThan(400 / 2.5);
     const hot = a.products.filter((p) => p.priorityTag !== null);
     expect(hot).toHaveLength(30);
+  });
+});
+
+describe('a catalogue of any size', () => {
+  it('keeps the hand-written brands alone for the demo sizes', () => {
+    expect(brandsFor(400)).toBe(data.brands);
+    expect(brandsFor(1000)).toBe(data.brands);
+    expect(planCatalogue(400).brands.map((b) => b.name)).toEqual(data.brands.map((b) => b.name));
+  });
+
+  it('invents brands in proportion for a large one: unique names, known categories, after the real ones', () => {
+    const brands = brandsFor(50_000);
+    expect(brands.length).toBe(1250);
+    expect(brands.slice(0, data.brands.length)).toEqual(data.brands);
+    expect(new Set(brands.map((b) => b.name)).size).toBe(brands.length);
+    const ids = new Set(data.categories.map((c) => c.id));
+    for (const b of brands.slice(data.brands.length)) {
+      expect(b.categories.length).toBeGreaterThanOrEqual(2);
+      for (const id of b.categories) expect(ids.has(id)).toBe(true);
+      expect(b.name).not.toMatch(/\b(dal|rice|oil|atta|milk)\b/i);
+    }
+    const priorities = brands.map((b) => b.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+  });
+
+  it(
+    'plans 5,000 products the same way twice, with unique names, no value-pack repeats and every brand used',
+    () => {
+      const a = planCatalogue(5000);
+      expect(planCatalogue(5000)).toEqual(a);
+      expect(a.products).toHaveLength(5000);
+      expect(new Set(a.products.map((p) => p.name)).size).toBe(5000);
+      expect(a.products.filter((p) => p.name.includes('(Pack of'))).toHaveLength(0);
+      expect(new Set(a.products.map((p) => p.brandName)).size).toBe(a.brands.length);
+      const variants = a.products.filter((p) => p.type === 'variant').length;
+      expect(variants).toBeGreaterThan(5000 / 4);
+      expect(a.products.filter((p) => p.reviews.length > 0).length).toBeGreaterThan(5000 / 4);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('npm run seed arguments', () => {
+  it('reads --reset, --force and --products N (or =N)', () => {
+    expect(parseSeedArgs([])).toEqual({ reset: false, force: false, products: undefined });
+    expect(parseSeedArgs(['--reset', '--products', '50000'])).toEqual({ reset: true, force: false, products: 50000 });
+    expect(parseSeedArgs(['--products=120', '--reset', '--force'])).toEqual({ reset: true, force: true, products: 120 });
+  });
+
+  it('refuses what it does not understand, with the usage', () => {
+    expect(() => parseSeedArgs(['--products', 'lots'])).toThrow(/--products needs a whole number/);
+    expect(() => parseSeedArgs(['--products'])).toThrow(/not nothing/);
+    expect(() => parseSeedArgs(['--products', '0'])).toThrow(/from 1 to/);
+    expect(() => parseSeedArgs(['--force'])).toThrow(/--force only goes with --reset/);
+    expect(() => parseSeedArgs(['--rest'])).toThrow(/Unknown argument --rest \(usage: npm run seed/);
   });
 });
 
@@ -203,6 +266,72 @@ describe('seedCatalogue on PGlite', () => {
       const after = await snapshot();
       expect(after).toEqual(before);
       expect(after.products[0]?.id).toBe(1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'empties carts and wishlists on reset, and refuses while orders exist unless forced (which deletes them)',
+    async () => {
+      const { db } = handle;
+      const [user] = await db
+        .insert(schema.users)
+        .values({ email: 'reset@example.com', name: 'Reset Test', phone: '9000000001', passwordHash: 'x' })
+        .returning({ id: schema.users.id });
+      const userId = user?.id ?? 0;
+      await db.insert(schema.cartLines).values({ userId, productId: 1, qty: 1 });
+      await db.insert(schema.wishlistItems).values({ userId, productId: 2 });
+      const startsAt = new Date(Date.UTC(2026, 10, 23, 2, 30));
+      await db
+        .insert(schema.deliverySlots)
+        .values({ id: '2026-11-23T08:00', startsAt, endsAt: new Date(startsAt.getTime() + 7_200_000), capacity: 5, taken: 1 });
+
+      await resetCatalogue(db);
+      expect(await db.select().from(schema.cartLines)).toHaveLength(0);
+      expect(await db.select().from(schema.wishlistItems)).toHaveLength(0);
+      expect(await db.select().from(schema.users)).toHaveLength(1);
+      await seedCatalogue(db, { products: PRODUCTS });
+
+      const [order] = await db
+        .insert(schema.orders)
+        .values({
+          userId,
+          paymentMethod: 'cash',
+          slotId: '2026-11-23T08:00',
+          address: { name: 'R', phone: '9000000001', line1: 'x', line2: '', landmark: '', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+          subtotalPaise: 100,
+          mrpTotalPaise: 100,
+          discounts: [],
+          discountPaise: 0,
+          deliveryPaise: 0,
+          totalPaise: 100,
+          idempotencyKey: 'reset-test',
+          requestHash: 'h',
+        })
+        .returning({ id: schema.orders.id });
+      await db.insert(schema.orderLines).values({
+        orderId: order?.id ?? 0,
+        productId: 3,
+        name: 'x',
+        unitPricePaise: 100,
+        unitMrpPaise: 100,
+        qty: 1,
+        lineTotalPaise: 100,
+      });
+
+      const refused = await resetCatalogue(db).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(CatalogueInUseError);
+      expect((refused as Error).message).toMatch(/1 order\(s\) refer to the catalogue.*--force/);
+      expect(await isCatalogueEmpty(db)).toBe(false);
+      expect(await db.select().from(schema.orderLines)).toHaveLength(1);
+
+      await resetCatalogue(db, { force: true });
+      expect(await isCatalogueEmpty(db)).toBe(true);
+      expect(await db.select().from(schema.orders)).toHaveLength(0);
+      expect(await db.select().from(schema.orderLines)).toHaveLength(0);
+      const [slot] = await db.select().from(schema.deliverySlots);
+      expect(slot?.taken).toBe(0);
+      expect(await db.select().from(schema.users)).toHaveLength(1);
     },
     TIMEOUT,
   );

@@ -860,3 +860,27 @@ export const reviewerNames: string[] = [
 
 /** Initials that follow a reviewer's first name ("Priya S."). */
 export const reviewerInitials = 'ABCDGIJKMNPRSTVY';
+
+/**
+ * Parts of the invented brand names a large catalogue adds once the hand-written brands above run out
+ * (`npm run seed -- --products 50000`): first + second word, then first + region + second word.
+ * No grocery words here, so a search for 'dal' or 'rice' does not match a brand by accident.
+ */
+export const extraBrandWords = {
+  first: [
+    'Shree', 'Maa', 'Jai', 'Nav', 'Sona', 'Heera', 'Lakshmi', 'Ganesh', 'Sagar', 'Kamal', 'Suraj', 'Chandra',
+    'Tara', 'Anand', 'Vijay', 'Amar', 'Sai', 'Om', 'Durga', 'Kiran', 'Nandi', 'Indra', 'Mayur', 'Hansa',
+    'Pushpa', 'Roshni', 'Sarita', 'Vayu', 'Tej', 'Uday', 'Prem', 'Ashok', 'Gauri', 'Mohan', 'Neel',
+    'Parvati', 'Rani', 'Shakti', 'Sundar', 'Vimal', 'Yamuna', 'Bindu', 'Chetak', 'Dhruv', 'Akash',
+  ],
+  second: [
+    'Foods', 'Traders', 'Naturals', 'Farms', 'Kitchen', 'Enterprises', 'Organics', 'Provisions', 'Brothers',
+    'Industries', 'Products', 'Essentials', 'Agro', 'Udyog', 'Bhandar', 'Stores', '& Sons', 'Gruh Udyog',
+    'Creations', 'Consumer Care', 'Valley', 'Estates', 'Delights', 'Pantry', 'Home', 'Care', 'Select',
+    'Heritage Co.', 'Swadeshi', 'Karkhana',
+  ],
+  region: [
+    'Awadh', 'Konkan', 'Malwa', 'Marwar', 'Mewar', 'Doaba', 'Kutch', 'Vidarbha', 'Bundel', 'Tirhut', 'Chola',
+    'Kalinga', 'Magadh', 'Saurashtra', 'Terai', 'Nilachal', 'Mithila', 'Kongu', 'Tulu', 'Bagad',
+  ],
+};

@@ -23,7 +23,15 @@ export interface SeedSummary {
 
 const DEFAULT_PRODUCTS = 400;
 const RANDOM_SEED = 0x6b1a2a;
-const BATCH_SIZE = 200;
+/** Rows per INSERT: few round trips, well under PostgreSQL's 65,535 parameters for the widest table. */
+const BATCH_SIZE = 1000;
+/**
+ * Products per brand once the hand-written brands (about 48) run out: a larger catalogue gets invented
+ * brands in proportion, each selling in a few categories, instead of thousands of '(Pack of N)' repeats.
+ * The default catalogue (400) and anything below 48 x 40 products have no invented brand.
+ */
+const PRODUCTS_PER_BRAND = 40;
+const CATEGORIES_PER_EXTRA_BRAND = 4;
 const MAX_HOT = 30;
 /** Products are created one after the other from this date; reviews are dated from REVIEW_BASE. */
 const PRODUCT_BASE = Date.UTC(2025, 9, 1);
@@ -221,8 +229,34 @@ function categoryAt(index: number) {
   return c;
 }
 
-function brandAt(index: number) {
-  const b = data.brands[index];
+/** The hand-written brands, then as many invented ones as a catalogue of `productCount` needs. */
+export function brandsFor(productCount: number): data.BrandSeed[] {
+  const extra = Math.max(0, Math.ceil(productCount / PRODUCTS_PER_BRAND) - data.brands.length);
+  if (extra === 0) return data.brands;
+  const { first, second, region } = data.extraBrandWords;
+  const taken = new Set(data.brands.map((b) => b.name));
+  const out = data.brands.slice();
+  const last = data.brands.reduce((max, b) => Math.max(max, b.priority), 0);
+  for (let i = 0, k = 0; k < extra; i++) {
+    const f = first[i % first.length] ?? '';
+    const s = second[Math.floor(i / first.length) % second.length] ?? '';
+    const round = Math.floor(i / (first.length * second.length));
+    if (round > region.length) throw new Error(`Too many products: at most ${(first.length * second.length * (region.length + 1) + data.brands.length) * PRODUCTS_PER_BRAND}`);
+    const name = round === 0 ? `${f} ${s}` : `${f} ${region[round - 1] ?? ''} ${s}`;
+    if (taken.has(name)) continue;
+    taken.add(name);
+    // Spread over the categories: a start and a stride that differ from brand to brand.
+    const start = k % data.categories.length;
+    const stride = 1 + (Math.floor(k / data.categories.length) % (data.categories.length - 1));
+    const ids = Array.from({ length: CATEGORIES_PER_EXTRA_BRAND }, (_, j) => categoryAt((start + j * stride) % data.categories.length).id);
+    out.push({ name, priority: last + 10 * (k + 1), categories: [...new Set(ids)] });
+    k++;
+  }
+  return out;
+}
+
+function brandAt(brands: readonly data.BrandSeed[], index: number) {
+  const b = brands[index];
   if (!b) throw new Error(`no brand ${index}`);
   return b;
 }
@@ -234,16 +268,20 @@ function baseAt(categoryIndex: number, baseIndex: number): BaseProductSeed {
 }
 
 /** Chooses category, brand and base product for each product. */
-function chooseProducts(rng: Rng, count: number): Choice[] {
+function chooseProducts(rng: Rng, count: number, brands: readonly data.BrandSeed[]): Choice[] {
   const categoryIndexById = new Map(data.categories.map((c, i) => [c.id, i]));
   const brandsOfCategory: number[][] = data.categories.map(() => []);
-  data.brands.forEach((b, bi) => {
-    for (const id of b.categories) {
+  brands.forEach((b, bi) => {
+    for (const id of new Set(b.categories)) {
       const ci = categoryIndexById.get(id);
       if (ci === undefined) throw new Error(`Brand ${b.name} names unknown category ${id}`);
       brandsOfCategory[ci]?.push(bi);
     }
   });
+  // Unused (own brand, base product) pairs per category, kept up to date by take(): asking the question
+  // afresh for every product is quadratic and takes minutes at 50,000 products.
+  const ownBrands = brandsOfCategory.map((list) => new Set(list));
+  const freshCount = brandsOfCategory.map((list, ci) => list.length * categoryAt(ci).products.length);
   const used = new Map<string, number>(); // `${brand}|${category}|${base}` -> times used
   const key = (bi: number, ci: number, pi: number) => `${bi}|${ci}|${pi}`;
   const usedBrands = new Set<number>();
@@ -253,6 +291,7 @@ function chooseProducts(rng: Rng, count: number): Choice[] {
     const k = key(bi, ci, pi);
     const times = (used.get(k) ?? 0) + 1;
     used.set(k, times);
+    if (times === 1 && ownBrands[ci]?.has(bi)) freshCount[ci] = (freshCount[ci] ?? 0) - 1;
     usedBrands.add(bi);
     choices.push({ categoryIndex: ci, brandIndex: bi, baseIndex: pi, multiPack: times === 1 ? 0 : times });
   };
@@ -273,7 +312,7 @@ function chooseProducts(rng: Rng, count: number): Choice[] {
       return take(ci, bi, pi);
     }
     for (let attempt = 0; attempt < 48; attempt++) {
-      const bi = randInt(rng, 0, data.brands.length - 1);
+      const bi = randInt(rng, 0, brands.length - 1);
       const pi = randInt(rng, 0, bases - 1);
       if (!used.has(key(bi, ci, pi))) return take(ci, bi, pi);
     }
@@ -288,20 +327,14 @@ function chooseProducts(rng: Rng, count: number): Choice[] {
     take(ci, pick(rng, fresh.length > 0 ? fresh : own), 0);
   }
   // 2. One product for every brand not used yet, in one of its own categories.
-  for (let bi = 0; bi < data.brands.length && choices.length < count; bi++) {
+  for (let bi = 0; bi < brands.length && choices.length < count; bi++) {
     if (usedBrands.has(bi)) continue;
-    const ci = categoryIndexById.get(pick(rng, brandAt(bi).categories)) ?? 0;
+    const ci = categoryIndexById.get(pick(rng, brandAt(brands, bi).categories)) ?? 0;
     takeFresh(ci, [bi]);
   }
   // 3. The rest: a random category among those where a brand of its own still has a base product
   //    to offer, so categories stay balanced; once none is left, any brand in any category.
-  const freshLeft = (ci: number): boolean => {
-    const bases = categoryAt(ci).products.length;
-    return (brandsOfCategory[ci] ?? []).some((bi) => {
-      for (let pi = 0; pi < bases; pi++) if (!used.has(key(bi, ci, pi))) return true;
-      return false;
-    });
-  };
+  const freshLeft = (ci: number): boolean => (freshCount[ci] ?? 0) > 0;
   let open = data.categories.map((_, ci) => ci);
   while (choices.length < count) {
     open = open.filter(freshLeft);
@@ -369,7 +402,8 @@ function starsFor(rng: Rng): number {
 export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): CataloguePlan {
   const n = Math.max(0, Math.floor(productCount));
   const rng = mulberry32(RANDOM_SEED);
-  const choices = chooseProducts(rng, n);
+  const brandList = brandsFor(n);
+  const choices = chooseProducts(rng, n, brandList);
 
   // About a third are sold in pack sizes (only products whose pack is a weight or volume can be).
   const variantable = choices
@@ -399,7 +433,7 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
 
   const products: PlannedProduct[] = choices.map((choice, i) => {
     const category = categoryAt(choice.categoryIndex);
-    const brand = brandAt(choice.brandIndex);
+    const brand = brandAt(brandList, choice.brandIndex);
     const base = baseAt(choice.categoryIndex, choice.baseIndex);
     const [baseName, pack, minRupees, maxRupees] = base;
     const basePrice = randInt(rng, minRupees, maxRupees) * 100 + (rng() < 0.25 ? 50 : 0);
@@ -510,7 +544,7 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
   }
 
   return {
-    brands: data.brands.map((b) => ({ name: b.name, priority: b.priority })),
+    brands: brandList.map((b) => ({ name: b.name, priority: b.priority })),
     categories: data.categories.map((c) => ({ id: c.id, name: c.name, colour: c.colour, priority: c.priority })),
     products,
   };
@@ -533,14 +567,39 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return rows.length === 0;
 }
 
-/** Empties every catalogue table (and carts, which point at products) and restarts their ids. Users stay. */
-export async function resetCatalogue(db: Database): Promise<void> {
-  await db.execute(
-    sql.raw(
-      'TRUNCATE TABLE cart_lines, reviews, product_seo, product_variant_prices, product_variants, ' +
-        'product_images, products, categories, brands RESTART IDENTITY CASCADE',
-    ),
-  );
+/** Thrown by resetCatalogue when orders refer to the catalogue and `force` was not given. */
+export class CatalogueInUseError extends Error {
+  readonly orders: number;
+  constructor(orders: number) {
+    super(
+      `${orders} order(s) refer to the catalogue's products; a reset would delete them. ` +
+        'Run again with --force to delete every order too (carts and wishlists are always emptied).',
+    );
+    this.name = 'CatalogueInUseError';
+    this.orders = orders;
+  }
+}
+
+/**
+ * Empties every catalogue table and restarts their ids; users, addresses and delivery slots stay.
+ * Carts and wishlists are always emptied: after a reseed their product ids would name other products.
+ * Orders are history a reset must not lose by accident, so with orders it refuses unless `force`, which
+ * deletes the orders (lines, events) too and frees their delivery slots.
+ */
+export async function resetCatalogue(db: Database, options: { force?: boolean } = {}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(schema.orders);
+    const orders = row?.n ?? 0;
+    if (orders > 0 && !options.force) throw new CatalogueInUseError(orders);
+    // No CASCADE: a table added later that points at products makes this fail loudly instead of being emptied unseen.
+    await tx.execute(
+      sql.raw(
+        'TRUNCATE TABLE order_events, order_lines, orders, cart_lines, wishlist_items, reviews, product_seo, ' +
+          'product_variant_prices, product_variants, product_images, products, categories, brands RESTART IDENTITY',
+      ),
+    );
+    if (orders > 0) await tx.update(schema.deliverySlots).set({ taken: 0 });
+  });
 }
 
 /** Inserts the demo catalogue. Meant for an empty catalogue (see isCatalogueEmpty / resetCatalogue). */
