@@ -32,7 +32,8 @@ const pages = defineCollection({
 });
 
 const settings = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/settings' }),
+  // store.yaml only: synonyms.yaml is the search's, read by the API (src/server/services/search.ts).
+  loader: glob({ pattern: 'store.yaml', base: './src/content/settings' }),
   schema: storeSettingsSchema,
 });
 

@@ -1,0 +1,201 @@
+// Product search for the search page and the search box's suggestions: one ranking for both.
+// A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
+// every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
+// catalogue words a Hindi or Hinglish word means. Candidates come from the pg_trgm GIN index on lower(name)
+// (migration 0004) through LIKE and `<%` (word similarity over pg_trgm.word_similarity_threshold, 0.6 by default).
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { normalizeSearchText, searchTerms, type SearchTerm, type Synonyms } from '../../lib/search-text.ts';
+import type { SuggestionDto } from '../schemas.ts';
+
+export const SYNONYMS_FILE = 'src/content/settings/synonyms.yaml';
+
+const synonymsSchema = z.record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]));
+
+/** The grocer's synonym list, keys and meanings in the form searches are (lowercased, trimmed). */
+export function readSynonyms(file = path.resolve(SYNONYMS_FILE)): Synonyms {
+  const parsed = synonymsSchema.safeParse(parse(fs.readFileSync(file, 'utf8')) ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`${file}: ${problems}`);
+  }
+  return new Map(
+    Object.entries(parsed.data).map(([key, meaning]) => [
+      normalizeSearchText(key),
+      (Array.isArray(meaning) ? meaning : [meaning]).map(normalizeSearchText),
+    ]),
+  );
+}
+
+let synonymsRead: Synonyms | undefined;
+/** Read once, on the first search (the file changes with a deploy, like store.yaml). */
+const synonyms = (): Synonyms => (synonymsRead ??= readSynonyms());
+
+/** The terms of a search text, with the grocer's synonyms. */
+export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonyms());
+
+// Ranking weights of one word against one name.
+const WHOLE_WORD = 1;
+const WORD_START = 0.9;
+const INSIDE_WORD = 0.5;
+/** A typo's word similarity (≥ 0.6) is scaled by this, so it stays below an exact match inside a word at best. */
+const TYPO = 0.8;
+/** A product whose category matches counts a little less than one whose own name does. */
+const VIA_CATEGORY = 0.9;
+/** Trigrams cannot narrow a shorter text: such words rank, but do not pick candidates (unless nothing else can). */
+const MIN_INDEXED_LENGTH = 3;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
+function wordScore(name: SQL, word: string): SQL {
+  const re = escapeRegex(word);
+  return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
+    when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
+    when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}
+    when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}
+    else 0 end)`;
+}
+
+/** Whether a lowercased name may match a word: the part the trigram index answers. */
+const mayMatch = (name: SQL, word: string): SQL =>
+  sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`;
+
+const wordsOf = (terms: SearchTerm[]) => terms.flatMap((t) => (t.kind === 'word' ? t.alternatives : []));
+
+/** The words that pick candidates: those the index can narrow, or every word when none can. */
+function candidateWords(terms: SearchTerm[]): string[] {
+  const words = wordsOf(terms);
+  const long = words.filter((w) => w.length >= MIN_INDEXED_LENGTH);
+  return long.length > 0 ? long : words;
+}
+
+const productName = sql.raw('lower(p.name)');
+const categoryName = sql.raw('lower(c.name)');
+
+/** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
+function productTermScore(term: SearchTerm): SQL {
+  if (term.kind === 'pack') {
+    const re = `(^|[^0-9.])${escapeRegex(term.size)}\\M`;
+    return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
+      where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
+  }
+  const scores = term.alternatives.flatMap((w) => [
+    wordScore(productName, w),
+    sql`${wordScore(categoryName, w)} * ${sql.raw(String(VIA_CATEGORY))}`,
+  ]);
+  return sql`greatest(${sql.join(scores, sql`, `)})`;
+}
+
+/** Best first: the most terms matched, then the best total, then by name. */
+function rankingOf(count: number): { matched: SQL; score: SQL } {
+  const columns = Array.from({ length: count }, (_, i) => sql.identifier(`s${i}`));
+  return {
+    matched: sql.join(
+      columns.map((c) => sql`(${c} > 0)::int`),
+      sql` + `,
+    ),
+    score: sql.join(columns, sql` + `),
+  };
+}
+
+interface RankedProduct {
+  id: number;
+  name: string;
+  matched: number;
+  score: number;
+  total: number;
+}
+
+async function rankedProducts(db: Database, terms: SearchTerm[], offset: number, limit: number): Promise<RankedProduct[]> {
+  const words = candidateWords(terms);
+  const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
+  if (words.length === 0 && packs.length === 0) return [];
+  const candidates =
+    words.length > 0
+      ? sql.join(
+          words.flatMap((w) => [
+            mayMatch(productName, w),
+            sql`p.category_id in (select id from categories where ${mayMatch(sql.raw('lower(name)'), w)})`,
+          ]),
+          sql` or `,
+        )
+      : sql.join(
+          packs.map((size) => productTermScore({ kind: 'pack', size })),
+          sql` + `,
+        );
+  const scoreColumns = terms.map((t, i) => sql`${productTermScore(t)} as ${sql.identifier(`s${i}`)}`);
+  const { matched, score } = rankingOf(terms.length);
+  const query = sql`
+    select id, name, (${matched})::int as matched, (${score})::float8 as score, (count(*) over ())::int as total
+    from (
+      select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
+      from products p join categories c on c.id = p.category_id
+      where ${words.length > 0 ? candidates : sql`(${candidates}) > 0`}
+    ) scored
+    order by matched desc, score desc, name asc, id asc
+    offset ${offset} limit ${limit}`;
+  return rowsOf<RankedProduct>(await db.execute(query));
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** One page of the products a search finds, best first, and how many it finds in all. */
+export async function searchProductIds(
+  db: Database,
+  text: string,
+  pageNo: number,
+  pageSize: number,
+): Promise<{ ids: number[]; total: number }> {
+  const rows = await rankedProducts(db, termsOf(text), pageNo * pageSize, pageSize);
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+}
+
+/** Brands or categories whose names match, best first. */
+async function rankedNames<Id>(db: Database, table: 'brands' | 'categories', terms: SearchTerm[], limit: number) {
+  const wordTerms = terms.filter((t) => t.kind === 'word');
+  const words = candidateWords(wordTerms);
+  if (words.length === 0) return [];
+  const name = sql.raw('lower(name)');
+  const scoreColumns = wordTerms.map(
+    (t, i) => sql`greatest(${sql.join(t.alternatives.map((w) => wordScore(name, w)), sql`, `)}) as ${sql.identifier(`s${i}`)}`,
+  );
+  const { matched, score } = rankingOf(wordTerms.length);
+  const query = sql`
+    select id, name, (${matched})::int as matched, (${score})::float8 as score
+    from (select id, name, ${sql.join(scoreColumns, sql`, `)} from ${sql.identifier(table)}
+      where ${sql.join(words.map((w) => mayMatch(name, w)), sql` or `)}) scored
+    order by matched desc, score desc, name asc
+    limit ${limit}`;
+  return rowsOf<{ id: Id; name: string; matched: number; score: number }>(await db.execute(query));
+}
+
+/** At most this many brands, and as many categories, among the suggestions. */
+const NAMES_PER_KIND = 3;
+/** At equal rank a category leads (a whole aisle), then a brand, then a product. */
+const KIND_ORDER = { Category: 0, Brand: 1, products: 2 } as const;
+
+/** Suggestions for the search box: the best products, brands and categories, best first. */
+export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
+  const terms = termsOf(text);
+  const [productRows, brandRows, categoryRows] = await Promise.all([
+    rankedProducts(db, terms, 0, limit),
+    rankedNames<number>(db, 'brands', terms, NAMES_PER_KIND),
+    rankedNames<string>(db, 'categories', terms, NAMES_PER_KIND),
+  ]);
+  // A brand or a category has no pack size: it counts as matching the shopper's pack sizes when it matches the words.
+  const packs = terms.length - terms.filter((t) => t.kind === 'word').length;
+  const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs });
+  const ranked = [
+    ...categoryRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Category' as const } })),
+    ...brandRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Brand' as const } })),
+    ...productRows.map((r) => ({ matched: r.matched, score: r.score, dto: { id: r.id, name: r.name, type: 'products' as const } })),
+  ];
+  ranked.sort((a, b) => b.matched - a.matched || b.score - a.score || KIND_ORDER[a.dto.type] - KIND_ORDER[b.dto.type]);
+  return ranked.slice(0, limit).map((r) => r.dto);
+}
