@@ -32,6 +32,13 @@ export function migrationsFolder(): string {
   }
 }
 
+/**
+ * Word similarity at or above which `<%` lets a name match a search word (src/server/services/search.ts). pg_trgm's
+ * default, 0.6, misses 'basmti' ~ 'basmati' (0.5); below 0.45 short words match too much. A session setting, so every
+ * connection gets it.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
 /** Key of the session-level advisory lock held while a PostgreSQL database is migrated and set up ("kirana"). */
 const SETUP_LOCK_KEY = 0x6b6972616e61;
 
@@ -49,7 +56,11 @@ export async function openDatabase(
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // An idle connection the server closes (a restart, a dropped database) must not crash the shop: the pool
     // discards it and opens a new one for the next query.
     pool.on('error', (error) => console.error(`[kirana] an idle database connection was closed: ${error.message}`));
@@ -114,6 +125,7 @@ export async function openDatabase(
   };
   try {
     await migrate(db, migrationsConfig);
+    await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
     await setUp(db as unknown as Database);
   } catch (error) {
     await close();

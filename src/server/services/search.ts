@@ -2,7 +2,8 @@
 // A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
 // every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
 // catalogue words a Hindi or Hinglish word means. Candidates come from the pg_trgm GIN index on lower(name)
-// (migration 0004) through LIKE and `<%` (word similarity over pg_trgm.word_similarity_threshold, 0.6 by default).
+// (migration 0004) through LIKE and `<%` (word similarity at least WORD_SIMILARITY_THRESHOLD, set on every connection
+// in src/server/db/client.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -42,7 +43,7 @@ export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonym
 const WHOLE_WORD = 1;
 const WORD_START = 0.9;
 const INSIDE_WORD = 0.5;
-/** A typo's word similarity (≥ 0.6) is scaled by this, so it stays below an exact match inside a word at best. */
+/** A typo's word similarity (0.45 to 1) is scaled by this: a close typo ranks about an exact match inside a word. */
 const TYPO = 0.8;
 /** A product whose category matches counts a little less than one whose own name does. */
 const VIA_CATEGORY = 0.9;
@@ -112,10 +113,11 @@ interface RankedProduct {
   total: number;
 }
 
-async function rankedProducts(db: Database, terms: SearchTerm[], offset: number, limit: number): Promise<RankedProduct[]> {
+/** The query that ranks products for search terms (exported for EXPLAIN in tests); undefined when nothing to search. */
+export function productSearchQuery(terms: SearchTerm[], offset: number, limit: number): SQL | undefined {
   const words = candidateWords(terms);
   const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
-  if (words.length === 0 && packs.length === 0) return [];
+  if (words.length === 0 && packs.length === 0) return undefined;
   const candidates =
     words.length > 0
       ? sql.join(
@@ -131,7 +133,7 @@ async function rankedProducts(db: Database, terms: SearchTerm[], offset: number,
         );
   const scoreColumns = terms.map((t, i) => sql`${productTermScore(t)} as ${sql.identifier(`s${i}`)}`);
   const { matched, score } = rankingOf(terms.length);
-  const query = sql`
+  return sql`
     select id, name, (${matched})::int as matched, (${score})::float8 as score, (count(*) over ())::int as total
     from (
       select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
@@ -140,7 +142,11 @@ async function rankedProducts(db: Database, terms: SearchTerm[], offset: number,
     ) scored
     order by matched desc, score desc, name asc, id asc
     offset ${offset} limit ${limit}`;
-  return rowsOf<RankedProduct>(await db.execute(query));
+}
+
+async function rankedProducts(db: Database, terms: SearchTerm[], offset: number, limit: number): Promise<RankedProduct[]> {
+  const query = productSearchQuery(terms, offset, limit);
+  return query ? rowsOf<RankedProduct>(await db.execute(query)) : [];
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
