@@ -39,6 +39,13 @@ export function migrationsFolder(): string {
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 
+/**
+ * Session settings of every connection: the search's similarity threshold, and the price of a random page read for a
+ * database that lives in memory (PGlite) or on SSD (1.1, not 4 as for a spinning disk), without which the planner
+ * reads all 50,000 product names (90 ms) rather than use their trigram index (a few ms).
+ */
+const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD, random_page_cost: 1.1 };
+
 /** Key of the session-level advisory lock held while a PostgreSQL database is migrated and set up ("kirana"). */
 const SETUP_LOCK_KEY = 0x6b6972616e61;
 
@@ -59,7 +66,9 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      options: Object.entries(SESSION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(' '),
     });
     // An idle connection the server closes (a restart, a dropped database) must not crash the shop: the pool
     // discards it and opens a new one for the next query.
@@ -125,7 +134,7 @@ export async function openDatabase(
   };
   try {
     await migrate(db, migrationsConfig);
-    await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+    for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`set ${name} = ${value}`);
     await setUp(db as unknown as Database);
   } catch (error) {
     await close();

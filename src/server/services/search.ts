@@ -47,6 +47,11 @@ const INSIDE_WORD = 0.5;
 const TYPO = 0.8;
 /** A product whose category matches counts a little less than one whose own name does. */
 const VIA_CATEGORY = 0.9;
+/**
+ * Shorter words are not typo-tolerant: 'dal' is as near to 'da', 'dates' and 'dark' as a typo would be, and checking
+ * thousands of such near misses is slow.
+ */
+const MIN_TYPO_LENGTH = 5;
 /** Trigrams cannot narrow a shorter text: such words rank, but do not pick candidates (unless nothing else can). */
 const MIN_INDEXED_LENGTH = 3;
 
@@ -59,13 +64,15 @@ function wordScore(name: SQL, word: string): SQL {
   return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
     when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}
-    when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}
+    ${word.length >= MIN_TYPO_LENGTH ? sql`when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
     else 0 end)`;
 }
 
 /** Whether a lowercased name may match a word: the part the trigram index answers. */
 const mayMatch = (name: SQL, word: string): SQL =>
-  sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`;
+  word.length >= MIN_TYPO_LENGTH
+    ? sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`
+    : sql`${name} like ${`%${escapeLike(word)}%`}`;
 
 const wordsOf = (terms: SearchTerm[]) => terms.flatMap((t) => (t.kind === 'word' ? t.alternatives : []));
 
@@ -118,27 +125,31 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
   const words = candidateWords(terms);
   const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
   if (words.length === 0 && packs.length === 0) return undefined;
+  // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union: an OR
+  // of the two would make PostgreSQL read every product.
+  const nameMayMatch = (column: string) => sql.join(words.map((w) => mayMatch(sql.raw(`lower(${column})`), w)), sql` or `);
   const candidates =
     words.length > 0
-      ? sql.join(
-          words.flatMap((w) => [
-            mayMatch(productName, w),
-            sql`p.category_id in (select id from categories where ${mayMatch(sql.raw('lower(name)'), w)})`,
-          ]),
-          sql` or `,
-        )
-      : sql.join(
+      ? sql`(select id, name, category_id from products where ${nameMayMatch('name')}
+          union
+          select id, name, category_id from products
+          where category_id in (select id from categories where ${nameMayMatch('name')}))`
+      : sql`products`;
+  const packOnly =
+    words.length > 0
+      ? sql`true`
+      : sql`(${sql.join(
           packs.map((size) => productTermScore({ kind: 'pack', size })),
           sql` + `,
-        );
+        )}) > 0`;
   const scoreColumns = terms.map((t, i) => sql`${productTermScore(t)} as ${sql.identifier(`s${i}`)}`);
   const { matched, score } = rankingOf(terms.length);
   return sql`
     select id, name, (${matched})::int as matched, (${score})::float8 as score, (count(*) over ())::int as total
     from (
       select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
-      from products p join categories c on c.id = p.category_id
-      where ${words.length > 0 ? candidates : sql`(${candidates}) > 0`}
+      from ${candidates} p join categories c on c.id = p.category_id
+      where ${packOnly}
     ) scored
     order by matched desc, score desc, name asc, id asc
     offset ${offset} limit ${limit}`;
