@@ -59,44 +59,52 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
-function wordScore(name: SQL, word: string): SQL {
+function wordScore(name: SQL, word: string, typos: boolean): SQL {
   const re = escapeRegex(word);
   return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
     when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}
-    ${word.length >= MIN_TYPO_LENGTH ? sql`when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
+    ${typos && word.length >= MIN_TYPO_LENGTH ? sql`when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
     else 0 end)`;
 }
 
 /** Whether a lowercased name may match a word: the part the trigram index answers. */
-const mayMatch = (name: SQL, word: string): SQL =>
-  word.length >= MIN_TYPO_LENGTH
+const mayMatch = (name: SQL, word: string, typos: boolean): SQL =>
+  typos && word.length >= MIN_TYPO_LENGTH
     ? sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`
     : sql`${name} like ${`%${escapeLike(word)}%`}`;
 
-const wordsOf = (terms: SearchTerm[]) => terms.flatMap((t) => (t.kind === 'word' ? t.alternatives : []));
+/**
+ * The words of the terms, each with whether a typo of it counts: the shopper's own word does; the catalogue words a
+ * synonym gives are spelled right (and checking near misses of every one would cost more than it finds).
+ */
+const wordsOf = (terms: SearchTerm[]) =>
+  terms.flatMap((t) => (t.kind === 'word' ? t.alternatives.map((word, i) => ({ word, typos: i === 0 })) : []));
 
 /** The words that pick candidates: those the index can narrow, or every word when none can. */
-function candidateWords(terms: SearchTerm[]): string[] {
+function candidateWords(terms: SearchTerm[]): { word: string; typos: boolean }[] {
   const words = wordsOf(terms);
-  const long = words.filter((w) => w.length >= MIN_INDEXED_LENGTH);
+  const long = words.filter((w) => w.word.length >= MIN_INDEXED_LENGTH);
   return long.length > 0 ? long : words;
 }
 
 const productName = sql.raw('lower(p.name)');
-const categoryName = sql.raw('lower(c.name)');
+
+/** One term's score for the `name` of a category or a brand (a category's is scored once, not once per product). */
+function nameTermScore(term: SearchTerm): SQL {
+  if (term.kind === 'pack') return sql`0`;
+  return sql`greatest(${sql.join(term.alternatives.map((w, i) => wordScore(sql.raw('lower(name)'), w, i === 0)), sql`, `)})`;
+}
 
 /** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
-function productTermScore(term: SearchTerm): SQL {
+function productTermScore(term: SearchTerm, index?: number): SQL {
   if (term.kind === 'pack') {
     const re = `(^|[^0-9.])${escapeRegex(term.size)}\\M`;
     return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
       where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
   }
-  const scores = term.alternatives.flatMap((w) => [
-    wordScore(productName, w),
-    sql`${wordScore(categoryName, w)} * ${sql.raw(String(VIA_CATEGORY))}`,
-  ]);
+  const scores = term.alternatives.map((w, i) => wordScore(productName, w, i === 0));
+  if (index !== undefined) scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
   return sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
@@ -121,13 +129,17 @@ interface RankedProduct {
 }
 
 /** The query that ranks products for search terms (exported for EXPLAIN in tests); undefined when nothing to search. */
-export function productSearchQuery(terms: SearchTerm[], offset: number, limit: number): SQL | undefined {
+export function productSearchQuery(terms: SearchTerm[], offset: number, limit: number, withTotal = true): SQL | undefined {
   const words = candidateWords(terms);
   const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
   if (words.length === 0 && packs.length === 0) return undefined;
   // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union: an OR
   // of the two would make PostgreSQL read every product.
-  const nameMayMatch = (column: string) => sql.join(words.map((w) => mayMatch(sql.raw(`lower(${column})`), w)), sql` or `);
+  const nameMayMatch = (column: string) =>
+    sql.join(
+      words.map((w) => mayMatch(sql.raw(`lower(${column})`), w.word, w.typos)),
+      sql` or `,
+    );
   const candidates =
     words.length > 0
       ? sql`(select id, name, category_id from products where ${nameMayMatch('name')}
@@ -142,21 +154,30 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
           packs.map((size) => productTermScore({ kind: 'pack', size })),
           sql` + `,
         )}) > 0`;
-  const scoreColumns = terms.map((t, i) => sql`${productTermScore(t)} as ${sql.identifier(`s${i}`)}`);
+  const scoreColumns = terms.map((t, i) => sql`${productTermScore(t, i)} as ${sql.identifier(`s${i}`)}`);
+  const categoryColumns = terms.map((t, i) => sql`${nameTermScore(t)} as ${sql.identifier(`c${i}`)}`);
   const { matched, score } = rankingOf(terms.length);
   return sql`
-    select id, name, (${matched})::int as matched, (${score})::float8 as score, (count(*) over ())::int as total
+    with c as (select id, ${sql.join(categoryColumns, sql`, `)} from categories)
+    select id, name, (${matched})::int as matched, (${score})::float8 as score,
+      ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total
     from (
       select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
-      from ${candidates} p join categories c on c.id = p.category_id
+      from ${candidates} p join c on c.id = p.category_id
       where ${packOnly}
     ) scored
     order by matched desc, score desc, name asc, id asc
     offset ${offset} limit ${limit}`;
 }
 
-async function rankedProducts(db: Database, terms: SearchTerm[], offset: number, limit: number): Promise<RankedProduct[]> {
-  const query = productSearchQuery(terms, offset, limit);
+async function rankedProducts(
+  db: Database,
+  terms: SearchTerm[],
+  offset: number,
+  limit: number,
+  withTotal = true,
+): Promise<RankedProduct[]> {
+  const query = productSearchQuery(terms, offset, limit, withTotal);
   return query ? rowsOf<RankedProduct>(await db.execute(query)) : [];
 }
 
@@ -179,14 +200,12 @@ async function rankedNames<Id>(db: Database, table: 'brands' | 'categories', ter
   const words = candidateWords(wordTerms);
   if (words.length === 0) return [];
   const name = sql.raw('lower(name)');
-  const scoreColumns = wordTerms.map(
-    (t, i) => sql`greatest(${sql.join(t.alternatives.map((w) => wordScore(name, w)), sql`, `)}) as ${sql.identifier(`s${i}`)}`,
-  );
+  const scoreColumns = wordTerms.map((t, i) => sql`${nameTermScore(t)} as ${sql.identifier(`s${i}`)}`);
   const { matched, score } = rankingOf(wordTerms.length);
   const query = sql`
     select id, name, (${matched})::int as matched, (${score})::float8 as score
     from (select id, name, ${sql.join(scoreColumns, sql`, `)} from ${sql.identifier(table)}
-      where ${sql.join(words.map((w) => mayMatch(name, w)), sql` or `)}) scored
+      where ${sql.join(words.map((w) => mayMatch(name, w.word, w.typos)), sql` or `)}) scored
     order by matched desc, score desc, name asc
     limit ${limit}`;
   return rowsOf<{ id: Id; name: string; matched: number; score: number }>(await db.execute(query));
@@ -201,7 +220,8 @@ const KIND_ORDER = { Category: 0, Brand: 1, products: 2 } as const;
 export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
   const terms = termsOf(text);
   const [productRows, brandRows, categoryRows] = await Promise.all([
-    rankedProducts(db, terms, 0, limit),
+    // Suggestions show no count: without one, PostgreSQL keeps only the best few while it ranks.
+    rankedProducts(db, terms, 0, limit, false),
     rankedNames<number>(db, 'brands', terms, NAMES_PER_KIND),
     rankedNames<string>(db, 'categories', terms, NAMES_PER_KIND),
   ]);
