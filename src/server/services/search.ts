@@ -8,14 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { parse } from 'yaml';
-import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { normalizeSearchText, searchTerms, type SearchTerm, type Synonyms } from '../../lib/search-text.ts';
+import { synonymsSchema } from '../../lib/synonyms-schema.ts';
 import type { SuggestionDto } from '../schemas.ts';
 
 export const SYNONYMS_FILE = 'src/content/settings/synonyms.yaml';
-
-const synonymsSchema = z.record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]));
 
 /** The grocer's synonym list, keys and meanings in the form searches are (lowercased, trimmed). */
 export function readSynonyms(file = path.resolve(SYNONYMS_FILE)): Synonyms {
