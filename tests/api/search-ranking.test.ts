@@ -21,10 +21,14 @@ async function results(text: string): Promise<string[]> {
   return ((await res.json()) as ProductDto[]).map((p) => p.name);
 }
 
-async function resultsWithPacks(text: string): Promise<{ name: string; packs: string[] }[]> {
+async function resultsWithPacks(text: string): Promise<{ name: string; category: string; packs: string[] }[]> {
   const res = await api.get(`/api/app/Products/SearchResults/${encodeURIComponent(text)}?pageSize=100`);
   expect(res.status).toBe(200);
-  return ((await res.json()) as ProductDto[]).map((p) => ({ name: p.name, packs: p.productVariants.map((v) => v.name) }));
+  return ((await res.json()) as ProductDto[]).map((p) => ({
+    name: p.name,
+    category: p.categoryName,
+    packs: p.productVariants.map((v) => v.name),
+  }));
 }
 
 /** Every name matching `first` comes before every name matching `later`; both must be there. */
@@ -127,5 +131,17 @@ describe('several words and pack sizes', () => {
     const found = await suggestions('punjab da swad');
     expect(found[0]).toMatchObject({ type: 'Brand', name: 'Punjab Da Swad' });
     expect(found.slice(1).every((s) => s.type === 'products' && s.name.startsWith('Punjab Da Swad'))).toBe(true);
+  });
+});
+
+describe('how much of a longer search must match', () => {
+  it('three or more terms: all but one ("fresh tomatoes organic" finds nothing, not everything fresh)', async () => {
+    expect(await results('fresh tomatoes organic')).toEqual([]);
+    expect(await suggestions('fresh tomatoes organic')).toEqual([]);
+    const found = await resultsWithPacks('toor dal 1kg');
+    // A word may match the product's category ('Dals & Pulses') rather than its name.
+    const terms = (p: { name: string; category: string; packs: string[] }) =>
+      [/\btoor\b/i.test(p.name), /\bdal/i.test(`${p.name} ${p.category}`), / 1 kg$/.test(p.name) || p.packs.includes('1 kg')].filter(Boolean).length;
+    expect(found.every((p) => terms(p) >= 2)).toBe(true);
   });
 });

@@ -106,6 +106,12 @@ function productTermScore(term: SearchTerm, index?: number): SQL {
   return sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
+/**
+ * How many of its terms a product (or brand, or category) must match to be found at all: one of a search of one or
+ * two terms, all but one of a longer one ('fresh tomatoes organic' finds nothing rather than everything fresh).
+ */
+export const requiredMatches = (termCount: number) => (termCount <= 2 ? Math.min(termCount, 1) : termCount - 1);
+
 /** Best first: the most terms matched, then the best total, then by name. */
 function rankingOf(count: number): { matched: SQL; score: SQL } {
   const columns = Array.from({ length: count }, (_, i) => sql.identifier(`s${i}`));
@@ -164,6 +170,7 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
       from ${candidates} p join c on c.id = p.category_id
       where ${packOnly}
     ) scored
+    where ${matched} >= ${requiredMatches(terms.length)}
     order by matched desc, score desc, name asc, id asc
     offset ${offset} limit ${limit}`;
 }
@@ -226,11 +233,14 @@ export async function suggest(db: Database, text: string, limit = 10): Promise<S
   // A brand or a category has no pack size: it counts as matching the shopper's pack sizes when it matches the words.
   const packs = terms.length - terms.filter((t) => t.kind === 'word').length;
   const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs });
+  const enough = (r: { matched: number }) => r.matched >= requiredMatches(terms.length);
   const ranked = [
     ...categoryRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Category' as const } })),
     ...brandRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Brand' as const } })),
     ...productRows.map((r) => ({ matched: r.matched, score: r.score, dto: { id: r.id, name: r.name, type: 'products' as const } })),
   ];
-  ranked.sort((a, b) => b.matched - a.matched || b.score - a.score || KIND_ORDER[a.dto.type] - KIND_ORDER[b.dto.type]);
-  return ranked.slice(0, limit).map((r) => r.dto);
+  const best = ranked
+    .filter(enough)
+    .sort((a, b) => b.matched - a.matched || b.score - a.score || KIND_ORDER[a.dto.type] - KIND_ORDER[b.dto.type]);
+  return best.slice(0, limit).map((r) => r.dto);
 }
