@@ -2,6 +2,7 @@
 // and pack sizes, the same for the suggestions and the search results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto, SuggestionDto } from '../../src/server/schemas.ts';
+import { products } from '../../src/server/db/schema.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -143,5 +144,17 @@ describe('how much of a longer search must match', () => {
     const terms = (p: { name: string; category: string; packs: string[] }) =>
       [/\btoor\b/i.test(p.name), /\bdal/i.test(`${p.name} ${p.category}`), / 1 kg$/.test(p.name) || p.packs.includes('1 kg')].filter(Boolean).length;
     expect(found.every((p) => terms(p) >= 2)).toBe(true);
+  });
+});
+
+describe('a product found by its own name', () => {
+  it('comes first when searched by its whole name, lowercased (as the pages link to it)', async () => {
+    const all = await api.db.select({ name: products.name }).from(products).orderBy(products.id);
+    const sample = all.filter((_, i) => i % 10 === 0);
+    expect(sample.length).toBeGreaterThan(5);
+    for (const product of sample) {
+      const [first] = await results(product.name.toLowerCase());
+      expect(first, product.name).toBe(product.name);
+    }
   });
 });

@@ -112,7 +112,7 @@ function productTermScore(term: SearchTerm, index?: number): SQL {
  */
 export const requiredMatches = (termCount: number) => (termCount <= 2 ? Math.min(termCount, 1) : termCount - 1);
 
-/** Best first: the most terms matched, then the best total, then by name. */
+/** Best first: the most terms matched, then the best total, then the shortest name (the closest), then by name. */
 function rankingOf(count: number): { matched: SQL; score: SQL } {
   const columns = Array.from({ length: count }, (_, i) => sql.identifier(`s${i}`));
   return {
@@ -171,7 +171,7 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
       where ${packOnly}
     ) scored
     where ${matched} >= ${requiredMatches(terms.length)}
-    order by matched desc, score desc, name asc, id asc
+    order by matched desc, score desc, length(name) asc, name asc, id asc
     offset ${offset} limit ${limit}`;
 }
 
