@@ -158,17 +158,20 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
           packs.map((size) => productTermScore({ kind: 'pack', size })),
           sql` + `,
         )}) > 0`;
+  // Materialized and `offset 0`: each category and each product is scored once, not again in every place a score is
+  // used (PostgreSQL would otherwise inline both and repeat the regular expressions).
   const scoreColumns = terms.map((t, i) => sql`${productTermScore(t, i)} as ${sql.identifier(`s${i}`)}`);
   const categoryColumns = terms.map((t, i) => sql`${nameTermScore(t)} as ${sql.identifier(`c${i}`)}`);
   const { matched, score } = rankingOf(terms.length);
   return sql`
-    with c as (select id, ${sql.join(categoryColumns, sql`, `)} from categories)
+    with c as materialized (select id, ${sql.join(categoryColumns, sql`, `)} from categories)
     select id, name, (${matched})::int as matched, (${score})::float8 as score,
       ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total
     from (
       select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
       from ${candidates} p join c on c.id = p.category_id
       where ${packOnly}
+      offset 0
     ) scored
     where ${matched} >= ${requiredMatches(terms.length)}
     order by matched desc, score desc, length(name) asc, name asc, id asc
