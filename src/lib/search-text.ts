@@ -14,7 +14,15 @@ export type Synonyms = ReadonlyMap<string, readonly string[]>;
  * One thing the shopper asked for: a word (with the catalogue words it may also mean) or a pack size, written the way
  * the catalogue writes it ('1 kg', '500 g', '1 l', '200 ml').
  */
-export type SearchTerm = { kind: 'word'; alternatives: string[] } | { kind: 'pack'; size: string };
+export type SearchTerm =
+  | {
+      kind: 'word';
+      /** The shopper's word first, then the catalogue words a synonym gives it. */
+      alternatives: string[];
+      /** Whether near misses of the shopper's word count (the search turns it off for a word the catalogue has). */
+      typos?: boolean;
+    }
+  | { kind: 'pack'; size: string };
 
 const UNITS: Record<string, 'g' | 'kg' | 'ml' | 'l'> = {
   g: 'g', gm: 'g', gms: 'g', gram: 'g', grams: 'g', gr: 'g', grm: 'g',

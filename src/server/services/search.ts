@@ -37,6 +37,31 @@ const synonyms = (): Synonyms => (synonymsRead ??= readSynonyms());
 /** The terms of a search text, with the grocer's synonyms. */
 export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonyms());
 
+/**
+ * The terms, with typo tolerance off for a word some product name has as a whole word ('dairy'): its near misses
+ * would only add noise, and checking them costs a word similarity for every candidate. One indexed query.
+ */
+async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
+  const terms = termsOf(text);
+  const checked = terms.flatMap((t) => (t.kind === 'word' && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : []));
+  if (checked.length === 0) return terms;
+  const [row] = rowsOf<Record<string, boolean>>(
+    await db.execute(
+      sql`select ${sql.join(
+        checked.map(
+          (t, i) =>
+            sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(t.alternatives[0]!)}\\M`}) as ${sql.identifier(`w${i}`)}`,
+        ),
+        sql`, `,
+      )}`,
+    ),
+  );
+  checked.forEach((t, i) => {
+    if (row?.[`w${i}`]) t.typos = false;
+  });
+  return terms;
+}
+
 // Ranking weights of one word against one name.
 const WHOLE_WORD = 1;
 const WORD_START = 0.9;
@@ -77,7 +102,7 @@ const mayMatch = (name: SQL, word: string, typos: boolean): SQL =>
  * synonym gives are spelled right (and checking near misses of every one would cost more than it finds).
  */
 const wordsOf = (terms: SearchTerm[]) =>
-  terms.flatMap((t) => (t.kind === 'word' ? t.alternatives.map((word, i) => ({ word, typos: i === 0 })) : []));
+  terms.flatMap((t) => (t.kind === 'word' ? t.alternatives.map((word, i) => ({ word, typos: i === 0 && t.typos !== false })) : []));
 
 /** The words that pick candidates: those the index can narrow, or every word when none can. */
 function candidateWords(terms: SearchTerm[]): { word: string; typos: boolean }[] {
@@ -91,7 +116,7 @@ const productName = sql.raw('lower(p.name)');
 /** One term's score for the `name` of a category or a brand (a category's is scored once, not once per product). */
 function nameTermScore(term: SearchTerm): SQL {
   if (term.kind === 'pack') return sql`0`;
-  return sql`greatest(${sql.join(term.alternatives.map((w, i) => wordScore(sql.raw('lower(name)'), w, i === 0)), sql`, `)})`;
+  return sql`greatest(${sql.join(term.alternatives.map((w, i) => wordScore(sql.raw('lower(name)'), w, i === 0 && term.typos !== false)), sql`, `)})`;
 }
 
 /** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
@@ -101,7 +126,7 @@ function productTermScore(term: SearchTerm, index?: number): SQL {
     return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
       where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
   }
-  const scores = term.alternatives.map((w, i) => wordScore(productName, w, i === 0));
+  const scores = term.alternatives.map((w, i) => wordScore(productName, w, i === 0 && term.typos !== false));
   if (index !== undefined) scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
   return sql`greatest(${sql.join(scores, sql`, `)})`;
 }
@@ -198,7 +223,7 @@ export async function searchProductIds(
   pageNo: number,
   pageSize: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const rows = await rankedProducts(db, termsOf(text), pageNo * pageSize, pageSize);
+  const rows = await rankedProducts(db, await termsFor(db, text), pageNo * pageSize, pageSize);
   return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
 }
 
@@ -226,7 +251,7 @@ const KIND_ORDER = { Category: 0, Brand: 1, products: 2 } as const;
 
 /** Suggestions for the search box: the best products, brands and categories, best first. */
 export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
-  const terms = termsOf(text);
+  const terms = await termsFor(db, text);
   const [productRows, brandRows, categoryRows] = await Promise.all([
     // Suggestions show no count: without one, PostgreSQL keeps only the best few while it ranks.
     rankedProducts(db, terms, 0, limit, false),
