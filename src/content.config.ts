@@ -4,6 +4,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { storeSettingsSchema } from './lib/store-settings-schema.ts';
+import { synonymsSchema } from './lib/synonyms-schema.ts';
 
 /** A calendar date written 2026-11-01. YAML reads an unquoted one as a date already (rolling 2026-13-01 over to
  * 2027-01-01, which no schema can see); a quoted impossible date is refused. */
@@ -32,8 +33,14 @@ const pages = defineCollection({
 });
 
 const settings = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/settings' }),
+  loader: glob({ pattern: 'store.yaml', base: './src/content/settings' }),
   schema: storeSettingsSchema,
 });
 
-export const collections = { pages, settings };
+/** Checked here so a mistake stops the build; the API reads the file itself (src/server/services/search.ts). */
+const synonyms = defineCollection({
+  loader: glob({ pattern: 'synonyms.yaml', base: './src/content/settings' }),
+  schema: synonymsSchema,
+});
+
+export const collections = { pages, settings, synonyms };

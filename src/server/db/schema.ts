@@ -73,7 +73,8 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),
     index('products_priority_tag_idx').on(t.priorityTag),
-    index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Search matches lowercased names with LIKE and `<%` (src/server/services/search.ts).
+    index('products_name_lower_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

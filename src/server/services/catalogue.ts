@@ -2,10 +2,10 @@
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { brands, categories, products, productSeo } from '../db/schema.ts';
-import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, SuggestionDto, VariantDto } from '../schemas.ts';
+import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, VariantDto } from '../schemas.ts';
+import { searchProductIds } from './search.ts';
 
-/** Below this trigram word similarity a name does not match a search (0.625 for 'buter' ~ 'butter'). */
-const SIMILARITY_THRESHOLD = 0.45;
+export { suggest } from './search.ts';
 
 export const rupees = (paise: number) => paise / 100;
 export const categoryImageUrl = (categoryId: string) => `/api/images/categories/${categoryId}.svg`;
@@ -66,14 +66,6 @@ type ProductFilter =
   | { kind: 'related'; productId: number }
   | { kind: 'ids'; ids: number[] };
 
-function searchScore(text: string): SQL<number> {
-  // Brand and category matches count, a little less than the product's own name.
-  return sql<number>`greatest(
-    word_similarity(${text}, lower(${products.name})),
-    word_similarity(${text}, lower(${brands.name})) * 0.9,
-    word_similarity(${text}, lower(${categories.name})) * 0.9)`;
-}
-
 function filterWhere(filter: ProductFilter): SQL | undefined {
   switch (filter.kind) {
     case 'hot':
@@ -83,7 +75,7 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
     case 'category':
       return eq(products.categoryId, filter.categoryId);
     case 'search':
-      return sql`(${products.name} ilike ${'%' + escapeLike(filter.text) + '%'} or ${searchScore(filter.text)} >= ${SIMILARITY_THRESHOLD})`;
+      throw new Error('a search lists its ids (searchProductIds), see listProducts');
     case 'related':
       // The category is looked up in the same query: related products need no read of the product first.
       return and(
@@ -99,14 +91,10 @@ function filterOrder(filter: ProductFilter): SQL[] {
   switch (filter.kind) {
     case 'hot':
       return [sql`${products.priorityTag} asc`, sql`${products.id} asc`];
-    case 'search':
-      return [sql`${searchScore(filter.text)} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
     default:
       return [sql`${products.inStock} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
   }
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** A pack size as the listing query aggregates it (json_agg): raw columns, turned into a VariantDto here. */
 interface VariantRow {
@@ -158,6 +146,14 @@ export async function listProducts(
   pageNo: number,
   pageSize: number,
 ): Promise<Page<ProductDto>> {
+  if (filter.kind === 'search') {
+    // Ranked by src/server/services/search.ts; listed here in its order.
+    const { ids, total } = await searchProductIds(db, filter.text, pageNo, pageSize);
+    if (ids.length === 0) return { items: [], total };
+    const { items } = await listProducts(db, { kind: 'ids', ids }, 0, ids.length);
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return { items: items.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total };
+  }
   const rows = await db
     .select({
       id: products.id,
@@ -228,40 +224,4 @@ export async function findProductSeo(db: Database, productId: number): Promise<P
     .from(productSeo)
     .where(eq(productSeo.productId, productId));
   return row;
-}
-
-/** Suggestions for the search box: the closest products, brands and categories, best first. */
-export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
-  const like = `%${escapeLike(text)}%`;
-  const scored = (name: SQL) =>
-    sql<number>`greatest(word_similarity(${text}, lower(${name})), case when ${name} ilike ${like} then 1 else 0 end)`;
-  // Ordered by the selected score's name, so the similarity is not computed a second time for the sort.
-  const bestFirst = sql`${sql.identifier('score')} desc`;
-  const [productRows, brandRows, categoryRows] = await Promise.all([
-    db
-      .select({ id: products.id, name: products.name, score: scored(sql`${products.name}`).as('score') })
-      .from(products)
-      .where(sql`${scored(sql`${products.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(bestFirst, asc(products.name))
-      .limit(limit),
-    db
-      .select({ id: brands.id, name: brands.name, score: scored(sql`${brands.name}`).as('score') })
-      .from(brands)
-      .where(sql`${scored(sql`${brands.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(bestFirst, asc(brands.name))
-      .limit(3),
-    db
-      .select({ id: categories.id, name: categories.name, score: scored(sql`${categories.name}`).as('score') })
-      .from(categories)
-      .where(sql`${scored(sql`${categories.name}`)} >= ${SIMILARITY_THRESHOLD}`)
-      .orderBy(bestFirst, asc(categories.name))
-      .limit(3),
-  ]);
-  // Brands and categories first (they lead to whole listings), then products, each best first.
-  const suggestions = [
-    ...categoryRows.map((r) => ({ id: r.id, name: r.name, type: 'Category' as const })),
-    ...brandRows.map((r) => ({ id: r.id, name: r.name, type: 'Brand' as const })),
-    ...productRows.map((r) => ({ id: r.id, name: r.name, type: 'products' as const })),
-  ];
-  return suggestions.slice(0, limit);
 }

@@ -1,0 +1,274 @@
+// Product search for the search page and the search box's suggestions: one ranking for both.
+// A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
+// every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
+// catalogue words a Hindi or Hinglish word means. Candidates come from the pg_trgm GIN index on lower(name)
+// (migration 0004) through LIKE and `<%` (word similarity at least WORD_SIMILARITY_THRESHOLD, set on every connection
+// in src/server/db/client.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { parse } from 'yaml';
+import type { Database } from '../db/client.ts';
+import { normalizeSearchText, searchTerms, type SearchTerm, type Synonyms } from '../../lib/search-text.ts';
+import { synonymsSchema } from '../../lib/synonyms-schema.ts';
+import type { SuggestionDto } from '../schemas.ts';
+
+export const SYNONYMS_FILE = 'src/content/settings/synonyms.yaml';
+
+/** The grocer's synonym list, keys and meanings in the form searches are (lowercased, trimmed). */
+export function readSynonyms(file = path.resolve(SYNONYMS_FILE)): Synonyms {
+  const parsed = synonymsSchema.safeParse(parse(fs.readFileSync(file, 'utf8')) ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`${file}: ${problems}`);
+  }
+  return new Map(
+    Object.entries(parsed.data).map(([key, meaning]) => [
+      normalizeSearchText(key),
+      (Array.isArray(meaning) ? meaning : [meaning]).map(normalizeSearchText),
+    ]),
+  );
+}
+
+let synonymsRead: Synonyms | undefined;
+/** Read once, on the first search (the file changes with a deploy, like store.yaml). */
+const synonyms = (): Synonyms => (synonymsRead ??= readSynonyms());
+
+/** The terms of a search text, with the grocer's synonyms. */
+export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonyms());
+
+/**
+ * The terms, with typo tolerance off for a word some product name has as a whole word ('dairy'): its near misses
+ * would only add noise, and checking them costs a word similarity for every candidate. One indexed query.
+ */
+async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
+  const terms = termsOf(text);
+  const checked = terms.flatMap((t) => (t.kind === 'word' && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : []));
+  if (checked.length === 0) return terms;
+  const [row] = rowsOf<Record<string, boolean>>(
+    await db.execute(
+      sql`select ${sql.join(
+        checked.map(
+          (t, i) =>
+            sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(t.alternatives[0]!)}\\M`}) as ${sql.identifier(`w${i}`)}`,
+        ),
+        sql`, `,
+      )}`,
+    ),
+  );
+  checked.forEach((t, i) => {
+    if (row?.[`w${i}`]) t.typos = false;
+  });
+  return terms;
+}
+
+// Ranking weights of one word against one name.
+const WHOLE_WORD = 1;
+const WORD_START = 0.9;
+const INSIDE_WORD = 0.5;
+/** A typo's word similarity (0.45 to 1) is scaled by this: a close typo ranks about an exact match inside a word. */
+const TYPO = 0.8;
+/** A product whose category matches counts a little less than one whose own name does. */
+const VIA_CATEGORY = 0.9;
+/**
+ * Shorter words are not typo-tolerant: 'dal' is as near to 'da', 'dates' and 'dark' as a typo would be, and checking
+ * thousands of such near misses is slow.
+ */
+const MIN_TYPO_LENGTH = 5;
+/** Trigrams cannot narrow a shorter text: such words rank, but do not pick candidates (unless nothing else can). */
+const MIN_INDEXED_LENGTH = 3;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
+function wordScore(name: SQL, word: string, typos: boolean): SQL {
+  const re = escapeRegex(word);
+  return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
+    when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
+    when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}
+    ${typos && word.length >= MIN_TYPO_LENGTH ? sql`when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
+    else 0 end)`;
+}
+
+/** Whether a lowercased name may match a word: the part the trigram index answers. */
+const mayMatch = (name: SQL, word: string, typos: boolean): SQL =>
+  typos && word.length >= MIN_TYPO_LENGTH
+    ? sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`
+    : sql`${name} like ${`%${escapeLike(word)}%`}`;
+
+/**
+ * The words of the terms, each with whether a typo of it counts: the shopper's own word does; the catalogue words a
+ * synonym gives are spelled right (and checking near misses of every one would cost more than it finds).
+ */
+const wordsOf = (terms: SearchTerm[]) =>
+  terms.flatMap((t) => (t.kind === 'word' ? t.alternatives.map((word, i) => ({ word, typos: i === 0 && t.typos !== false })) : []));
+
+/** The words that pick candidates: those the index can narrow, or every word when none can. */
+function candidateWords(terms: SearchTerm[]): { word: string; typos: boolean }[] {
+  const words = wordsOf(terms);
+  const long = words.filter((w) => w.word.length >= MIN_INDEXED_LENGTH);
+  return long.length > 0 ? long : words;
+}
+
+const productName = sql.raw('lower(p.name)');
+
+/** One term's score for the `name` of a category or a brand (a category's is scored once, not once per product). */
+function nameTermScore(term: SearchTerm): SQL {
+  if (term.kind === 'pack') return sql`0`;
+  return sql`greatest(${sql.join(term.alternatives.map((w, i) => wordScore(sql.raw('lower(name)'), w, i === 0 && term.typos !== false)), sql`, `)})`;
+}
+
+/** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
+function productTermScore(term: SearchTerm, index?: number): SQL {
+  if (term.kind === 'pack') {
+    const re = `(^|[^0-9.])${escapeRegex(term.size)}\\M`;
+    return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
+      where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
+  }
+  const scores = term.alternatives.map((w, i) => wordScore(productName, w, i === 0 && term.typos !== false));
+  if (index !== undefined) scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
+  return sql`greatest(${sql.join(scores, sql`, `)})`;
+}
+
+/**
+ * How many of its terms a product (or brand, or category) must match to be found at all: one of a search of one or
+ * two terms, all but one of a longer one ('fresh tomatoes organic' finds nothing rather than everything fresh).
+ */
+export const requiredMatches = (termCount: number) => (termCount <= 2 ? Math.min(termCount, 1) : termCount - 1);
+
+/** Best first: the most terms matched, then the best total, then the shortest name (the closest), then by name. */
+function rankingOf(count: number): { matched: SQL; score: SQL } {
+  const columns = Array.from({ length: count }, (_, i) => sql.identifier(`s${i}`));
+  return {
+    matched: sql.join(
+      columns.map((c) => sql`(${c} > 0)::int`),
+      sql` + `,
+    ),
+    score: sql.join(columns, sql` + `),
+  };
+}
+
+interface RankedProduct {
+  id: number;
+  name: string;
+  matched: number;
+  score: number;
+  total: number;
+}
+
+/** The query that ranks products for search terms (exported for EXPLAIN in tests); undefined when nothing to search. */
+export function productSearchQuery(terms: SearchTerm[], offset: number, limit: number, withTotal = true): SQL | undefined {
+  const words = candidateWords(terms);
+  const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
+  if (words.length === 0 && packs.length === 0) return undefined;
+  // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union: an OR
+  // of the two would make PostgreSQL read every product.
+  const nameMayMatch = (column: string) =>
+    sql.join(
+      words.map((w) => mayMatch(sql.raw(`lower(${column})`), w.word, w.typos)),
+      sql` or `,
+    );
+  const candidates =
+    words.length > 0
+      ? sql`(select id, name, category_id from products where ${nameMayMatch('name')}
+          union
+          select id, name, category_id from products
+          where category_id in (select id from categories where ${nameMayMatch('name')}))`
+      : sql`products`;
+  const packOnly =
+    words.length > 0
+      ? sql`true`
+      : sql`(${sql.join(
+          packs.map((size) => productTermScore({ kind: 'pack', size })),
+          sql` + `,
+        )}) > 0`;
+  // Materialized and `offset 0`: each category and each product is scored once, not again in every place a score is
+  // used (PostgreSQL would otherwise inline both and repeat the regular expressions).
+  const scoreColumns = terms.map((t, i) => sql`${productTermScore(t, i)} as ${sql.identifier(`s${i}`)}`);
+  const categoryColumns = terms.map((t, i) => sql`${nameTermScore(t)} as ${sql.identifier(`c${i}`)}`);
+  const { matched, score } = rankingOf(terms.length);
+  return sql`
+    with c as materialized (select id, ${sql.join(categoryColumns, sql`, `)} from categories)
+    select id, name, (${matched})::int as matched, (${score})::float8 as score,
+      ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total
+    from (
+      select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
+      from ${candidates} p join c on c.id = p.category_id
+      where ${packOnly}
+      offset 0
+    ) scored
+    where ${matched} >= ${requiredMatches(terms.length)}
+    order by matched desc, score desc, length(name) asc, name asc, id asc
+    offset ${offset} limit ${limit}`;
+}
+
+async function rankedProducts(
+  db: Database,
+  terms: SearchTerm[],
+  offset: number,
+  limit: number,
+  withTotal = true,
+): Promise<RankedProduct[]> {
+  const query = productSearchQuery(terms, offset, limit, withTotal);
+  return query ? rowsOf<RankedProduct>(await db.execute(query)) : [];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** One page of the products a search finds, best first, and how many it finds in all. */
+export async function searchProductIds(
+  db: Database,
+  text: string,
+  pageNo: number,
+  pageSize: number,
+): Promise<{ ids: number[]; total: number }> {
+  const rows = await rankedProducts(db, await termsFor(db, text), pageNo * pageSize, pageSize);
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+}
+
+/** Brands or categories whose names match, best first. */
+async function rankedNames<Id>(db: Database, table: 'brands' | 'categories', terms: SearchTerm[], limit: number) {
+  const wordTerms = terms.filter((t) => t.kind === 'word');
+  const words = candidateWords(wordTerms);
+  if (words.length === 0) return [];
+  const name = sql.raw('lower(name)');
+  const scoreColumns = wordTerms.map((t, i) => sql`${nameTermScore(t)} as ${sql.identifier(`s${i}`)}`);
+  const { matched, score } = rankingOf(wordTerms.length);
+  const query = sql`
+    select id, name, (${matched})::int as matched, (${score})::float8 as score
+    from (select id, name, ${sql.join(scoreColumns, sql`, `)} from ${sql.identifier(table)}
+      where ${sql.join(words.map((w) => mayMatch(name, w.word, w.typos)), sql` or `)}) scored
+    order by matched desc, score desc, name asc
+    limit ${limit}`;
+  return rowsOf<{ id: Id; name: string; matched: number; score: number }>(await db.execute(query));
+}
+
+/** At most this many brands, and as many categories, among the suggestions. */
+const NAMES_PER_KIND = 3;
+/** At equal rank a category leads (a whole aisle), then a brand, then a product. */
+const KIND_ORDER = { Category: 0, Brand: 1, products: 2 } as const;
+
+/** Suggestions for the search box: the best products, brands and categories, best first. */
+export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
+  const terms = await termsFor(db, text);
+  const [productRows, brandRows, categoryRows] = await Promise.all([
+    // Suggestions show no count: without one, PostgreSQL keeps only the best few while it ranks.
+    rankedProducts(db, terms, 0, limit, false),
+    rankedNames<number>(db, 'brands', terms, NAMES_PER_KIND),
+    rankedNames<string>(db, 'categories', terms, NAMES_PER_KIND),
+  ]);
+  // A brand or a category has no pack size: it counts as matching the shopper's pack sizes when it matches the words.
+  const packs = terms.length - terms.filter((t) => t.kind === 'word').length;
+  const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs });
+  const enough = (r: { matched: number }) => r.matched >= requiredMatches(terms.length);
+  const ranked = [
+    ...categoryRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Category' as const } })),
+    ...brandRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Brand' as const } })),
+    ...productRows.map((r) => ({ matched: r.matched, score: r.score, dto: { id: r.id, name: r.name, type: 'products' as const } })),
+  ];
+  const best = ranked
+    .filter(enough)
+    .sort((a, b) => b.matched - a.matched || b.score - a.score || KIND_ORDER[a.dto.type] - KIND_ORDER[b.dto.type]);
+  return best.slice(0, limit).map((r) => r.dto);
+}

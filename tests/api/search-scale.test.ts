@@ -1,0 +1,53 @@
+// Search at 50,000 products: the trigram index on lower(name) picks the candidates (EXPLAIN shows it), and the
+// shop's own products still rank first among 50,000 look-alikes. Speed itself is measured by the bench, not here.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SuggestionDto } from '../../src/server/schemas.ts';
+import { categories as catalogueData } from '../../src/server/seed/data.ts';
+import { productSearchQuery, termsOf } from '../../src/server/services/search.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+
+const SYNTHETIC_PRODUCTS = 50_000;
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi({ products: 400 });
+  // Look-alikes of the shop's own: a brand, one of the ~330 base products of the seed data in its category, and a
+  // number, so each word is about as common as in a big shop (a base product in about 0.3% of the names).
+  const bases = catalogueData.flatMap((c) => c.products.map(([name]) => ({ name, category_id: c.id })));
+  await api.db.execute(sql`
+    with base as (select row_number() over () as n, name, category_id
+                  from json_to_recordset(${JSON.stringify(bases)}::json) as x(name text, category_id text)),
+         b as (select array_agg(id order by id) ids, array_agg(name order by id) names from brands)
+    insert into products (name, short_name, short_code, description, price_paise, mrp_paise, brand_id, category_id, stock)
+    select b.names[1 + i % cardinality(b.ids)] || ' ' || base.name || ' No. ' || i,
+      'Synthetic ' || i, 'SYN-' || i, 'A look-alike product for the search scale test.', 10000, 12000,
+      b.ids[1 + i % cardinality(b.ids)], base.category_id, 10
+    from generate_series(1, ${SYNTHETIC_PRODUCTS}) i cross join b
+    join base on base.n = 1 + (i * 7) % ${bases.length}`);
+  await api.db.execute(sql`analyze`);
+}, 300_000);
+afterAll(async () => api?.close());
+
+async function plan(text: string): Promise<string> {
+  const query = productSearchQuery(termsOf(text), 0, 10)!;
+  const result = (await api.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`, () => {
+  it.each(['basmti', 'toor dal 1kg', 'chawal', 'desi dairy milk 1 l', 'sandalwood'])(
+    "EXPLAIN of '%s' uses the trigram index on lower(name)",
+    async (text) => {
+      const shown = await plan(text);
+      console.log(`EXPLAIN ${text}\n${shown.replace(/Sort Key: .*/g, 'Sort Key: (rank)')}`);
+      expect(shown).toMatch(/Bitmap Index Scan on products_name_lower_trgm/);
+      expect(shown).not.toMatch(/Seq Scan on products\b/);
+    },
+  );
+
+  it('still suggests the Toor Dal of the seeded shop first for "toor dal 1kg"', async () => {
+    const found = (await (await api.get('/api/app/Products/SearchProducts/toor%20dal%201kg')).json()) as SuggestionDto[];
+    expect(found[0]!.name).toMatch(/toor dal 1 kg$/i);
+  });
+});

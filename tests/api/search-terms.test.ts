@@ -1,0 +1,62 @@
+// How a search text becomes terms: pack sizes written any way, and the grocer's synonyms (with a typo).
+import { describe, expect, it } from 'vitest';
+import { canonicalPackSize, searchTerms } from '../../src/lib/search-text.ts';
+import { readSynonyms } from '../../src/server/services/search.ts';
+
+const synonyms = readSynonyms();
+const packs = (text: string) => searchTerms(text, synonyms).flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
+const words = (text: string) => searchTerms(text, synonyms).flatMap((t) => (t.kind === 'word' ? [t.alternatives] : []));
+
+describe('search terms', () => {
+  it.each([
+    ['toor dal 1kg', '1 kg', 'toor dal'],
+    ['toor dal 1 kg', '1 kg', 'toor dal'],
+    ['toor dal 1000 g', '1 kg', 'toor dal'],
+    ['toor dal 1000gm', '1 kg', 'toor dal'],
+    ['toor dal 1 KGS', '1 kg', 'toor dal'],
+    ['amul milk 1 l', '1 l', 'amul milk'],
+    ['amul milk 1 ltr', '1 l', 'amul milk'],
+    ['amul milk 1000ml', '1 l', 'amul milk'],
+    ['amul milk 0.5 litre', '500 ml', 'amul milk'],
+    ['ghee 1.5kg', '1.5 kg', 'ghee'],
+    ['ghee 500 grams', '500 g', 'ghee'],
+  ])('reads the pack size in %s as %s, and the rest as words', (text, size, rest) => {
+    expect(packs(text)).toEqual([size]);
+    expect(words(text).map((w) => w[0])).toEqual(rest.split(' '));
+  });
+
+  it('writes pack sizes the way the catalogue does', () => {
+    expect(canonicalPackSize(2000, 'gms')).toBe('2 kg');
+    expect(canonicalPackSize(250, 'ml')).toBe('250 ml');
+    expect(canonicalPackSize(0, 'kg')).toBeUndefined();
+  });
+
+  it('leaves numbers without a unit as words', () => {
+    expect(packs('cashew w320')).toEqual([]);
+    expect(words('cashew w320')).toEqual([['cashew'], ['w320']]);
+  });
+
+  it('adds what a synonym means and keeps the word itself', () => {
+    expect(words('chawal')).toEqual([['chawal', 'rice']]);
+    expect(words('atta')).toEqual([['atta', 'wheat flour']]);
+  });
+
+  it('takes a several-word synonym before its single words', () => {
+    expect(words('kali mirch')).toEqual([['kali mirch', 'black pepper']]);
+    expect(words('sarson ka tel 1 l')).toEqual([['sarson ka tel', 'mustard oil']]);
+  });
+
+  it('forgives one wrong letter in a synonym', () => {
+    expect(words('chawl')).toEqual([['chawl', 'rice']]);
+    expect(words('tamater')).toEqual([['tamater', 'tomato']]);
+  });
+
+  it('refuses a synonyms file with a word that means nothing', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-synonyms-')), 'synonyms.yaml');
+    fs.writeFileSync(file, 'chawal: rice\natta:\n');
+    expect(() => readSynonyms(file)).toThrow(/synonyms\.yaml: atta: /);
+  });
+});
