@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { assertLocal } from './load.ts';
+import { assertLocal, measured } from './load.ts';
 import { startServer } from './server.ts';
 import type { CacheMissLoad, CacheMissResult } from './types.ts';
 
@@ -171,16 +171,7 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
         // The warm-up starts where the measured run does not: it warms code paths, not answers.
         if (options.warmupSeconds > 0) await fire(server.baseUrl, rotating([...paths].reverse()), connections, options.warmupSeconds);
         const r = await fire(server.baseUrl, rotating(paths), connections, options.seconds);
-        loads.push({
-          ...base,
-          requestsPerSec: r.requests.average,
-          p50Ms: r.latency.p50,
-          p99Ms: r.latency.p99,
-          non2xx: r.non2xx,
-          errors: r.errors,
-          timeouts: r.timeouts,
-          totalRequests: r.requests.total,
-        });
+        loads.push({ ...base, ...measured(r) });
       } catch (error) {
         loads.push({ ...base, error: error instanceof Error ? error.message : String(error) });
       }

@@ -25,6 +25,19 @@ export function assertLocal(url: string): void {
   if (new URL(url).hostname !== '127.0.0.1') throw new Error(`load tests only target 127.0.0.1, not ${url}`);
 }
 
+/** What a load result records of an autocannon run. */
+export function measured(r: autocannon.Result) {
+  return {
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    totalRequests: r.requests.total,
+  };
+}
+
 async function fire(url: string, connections: number, seconds: number): Promise<autocannon.Result> {
   assertLocal(url);
   return autocannon({ url, connections, duration: seconds, timeout: 10 });
@@ -36,16 +49,7 @@ export async function loadTest(target: Target, connections: number, seconds: num
   try {
     if (warmupSeconds > 0) await fire(target.url, connections, warmupSeconds);
     const r = await fire(target.url, connections, seconds);
-    return {
-      ...base,
-      requestsPerSec: r.requests.average,
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      totalRequests: r.requests.total,
-    };
+    return { ...base, ...measured(r) };
   } catch (error) {
     return { ...base, error: error instanceof Error ? error.message : String(error) };
   }

@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { ADDRESS_LIMITS, NO_CONTROL, PINCODE_PATTERN } from '../lib/form-limits.ts';
 import { INDIAN_STATES } from '../lib/indian-states.ts';
 import { MAX_ORDER_PAGE_SIZE, PAGE_SIZES } from '../lib/paging.ts';
-import { CartLineIdParam, CartSchema, CartSummarySchema, mobile } from './account-schemas.ts';
+import { CartLineIdParam, CartLineSchema, CartSchema, CartSummarySchema, mobile } from './account-schemas.ts';
 import { ProductSchema, shopperText, wholeNumber } from './schemas.ts';
 
 // --- Addresses -------------------------------------------------------------------------------------------------
@@ -105,19 +105,8 @@ export const OrderPagingQuery = z.object({
   pageSize: wholeNumber('pageSize', 1, MAX_ORDER_PAGE_SIZE).default(PAGE_SIZES.orders).openapi({ example: PAGE_SIZES.orders }),
 });
 
-export const OrderLineSchema = z
-  .object({
-    productsId: z.number().int(),
-    productVariantsId: z.number().int().openapi({ description: '0 when the product has no pack sizes' }),
-    name: z.string(),
-    variantName: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    unitPricePaise: z.number().int(),
-    unitMrpPaise: z.number().int(),
-    qty: z.number().int(),
-    lineTotalPaise: z.number().int(),
-  })
-  .openapi('OrderLine');
+/** A cart line as it was ordered: its prices copied at order time (no line id, price id or stock any more). */
+export const OrderLineSchema = CartLineSchema.omit({ id: true, productVariantPriceId: true, inStock: true }).openapi('OrderLine');
 
 /** The same fields as the cart's summary, so the cart, the checkout, the order and its details show the same numbers. */
 export const OrderSummarySchema = CartSummarySchema;
