@@ -6,6 +6,7 @@ import { browserCart } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { CART_LIMITS } from '../lib/form-limits.ts';
 import { formatRupees } from '../lib/money.ts';
+import { itemCountText } from '../lib/order-status.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
@@ -122,7 +123,7 @@ function Cart() {
         <div className="cart-layout">
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" ref={headingRef} tabIndex={-1}>
-              {summary.itemCount} {summary.itemCount === 1 ? 'item' : 'items'}
+              {itemCountText(summary.itemCount)}
             </h2>
             <ul className="cart-lines">
               {lines.map((line) => (
