@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -37,6 +38,8 @@ export const categories = pgTable(
     name: text('name').notNull(),
     colour: text('colour').notNull(),
     priority: integer('priority').notNull().default(100),
+    /** A picture of the category's food (an image_files URL); null: the tile drawn from its name and colour. */
+    imageUrl: text('image_url'),
   },
   (t) => [index('categories_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
 );
@@ -67,9 +70,12 @@ export const products = pgTable(
      */
     stock: integer('stock').notNull().default(0),
     inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock > 0`),
+    /** The grocer's own key of an imported product (`npm run import`); null for products made otherwise. */
+    handle: text('handle'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('products_handle_key').on(t.handle),
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),
     index('products_priority_tag_idx').on(t.priorityTag),
@@ -78,6 +84,22 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Picture originals, addressed by the SHA-256 of their bytes: a grocer's JPEG/PNG/WebP photos and the seed's drawn
+ * SVGs. Stored in the database so they travel with the shop's data (embedded or PostgreSQL); the sizes and formats
+ * served to browsers are derived from them once and cached on disk (src/server/services/image-files.ts).
+ */
+export const imageFiles = pgTable('image_files', {
+  sha256: text('sha256').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const productImages = pgTable(
   'product_images',
