@@ -11,7 +11,7 @@ import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
 import { resolveGrocerToken } from '../src/server/auth/secret.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
-import { CatalogueCache } from '../src/server/catalogue-cache.ts';
+import { readCacheFor } from '../src/server/catalogue-cache.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
@@ -36,7 +36,7 @@ server.use('/api/*', async (c, next) => {
 });
 server.route(
   '/',
-  createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings), readCache: new CatalogueCache() }),
+  createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings), readCache: readCacheFor(settings) }),
 );
 
 // The port it got (API_PORT=0 lets the system choose one).

@@ -110,12 +110,26 @@ export function writeLatest(outDir: string, result: CacheMissResult): void {
   fs.writeFileSync(path.join(outDir, PREVIOUS_FILE), JSON.stringify(kept, null, 2) + '\n');
 }
 
-/** Starts its own server (cache off, fresh data folder), measures the three rotating loads, stops it. */
+/**
+ * Measures the rotating loads on the shop as it runs (page cache off, the API's read cache on), then on a second
+ * server with the read cache off too, where every request reads the database: the speed of a page or a search
+ * asked for the first time, and the one-shopper latencies the issue sets at 50,000 products.
+ */
 export async function measureCacheMiss(root: string, outDir: string, options: CacheMissOptions): Promise<CacheMissResult> {
-  const { log } = options;
   const notes: string[] = [];
+  const loads: CacheMissLoad[] = [];
+  for (const readCache of [true, false]) {
+    loads.push(...(await measureOneServer(root, options, readCache, notes)));
+  }
+  if (loads.some((l) => l.non2xx)) notes.push('A search or suggestion that finds nothing may answer 404; those count as non-2xx.');
+  const products = loads.find((l) => l.pattern.startsWith('/product-detail'))?.rotatingOver ?? 0;
+  return { measuredAt: new Date().toISOString(), products, loads, previous: readPrevious(outDir), notes };
+}
+
+async function measureOneServer(root: string, options: CacheMissOptions, readCache: boolean, notes: string[]): Promise<CacheMissLoad[]> {
+  const { log } = options;
   const server = await startServer(root, options.port, {
-    env: { PAGE_CACHE_SECONDS: '0' },
+    env: { PAGE_CACHE_SECONDS: '0', READ_CACHE_SECONDS: readCache ? '60' : '0' },
     prepare: (dataDir) => {
       if (options.dataFrom !== undefined) fs.cpSync(options.dataFrom, dataDir, { recursive: true });
       else if (options.products !== undefined) seedInto(root, dataDir, options.products);
@@ -140,23 +154,28 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
         target: CACHE_MISS_TARGETS.suggestions,
         paths: suggestionPaths,
       },
-      // One connection: how long one shopper waits, the queue of 31 others left out.
-      { label: 'search page, alone', pattern: '/search?name=W', rotatingOver: encoded.length, target: CACHE_MISS_TARGETS.searchAlone, paths: searchPaths, connections: 1 },
-      {
-        label: 'suggestions API, alone',
-        pattern: '/api/app/Products/SearchProducts/W',
-        rotatingOver: encoded.length,
-        target: CACHE_MISS_TARGETS.suggestionsAlone,
-        paths: suggestionPaths,
-        connections: 1,
-      },
     ];
+    // One connection, every search read from the database: how long one shopper waits, the queue of 31 others left out.
+    if (!readCache) {
+      plans.push(
+        { label: 'search page, alone', pattern: '/search?name=W', rotatingOver: encoded.length, target: CACHE_MISS_TARGETS.searchAlone, paths: searchPaths, connections: 1 },
+        {
+          label: 'suggestions API, alone',
+          pattern: '/api/app/Products/SearchProducts/W',
+          rotatingOver: encoded.length,
+          target: CACHE_MISS_TARGETS.suggestionsAlone,
+          paths: suggestionPaths,
+          connections: 1,
+        },
+      );
+    }
     const loads: CacheMissLoad[] = [];
     for (const plan of plans) {
       const { paths, connections = options.connections, ...described } = plan;
       const base: CacheMissLoad = {
         ...described,
         connections,
+        readCache,
         seconds: options.seconds,
         requestsPerSec: null,
         p50Ms: null,
@@ -166,9 +185,13 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
         timeouts: null,
         totalRequests: null,
       };
-      log(`cache off: ${plan.pattern} over ${plan.rotatingOver} paths, ${connections} connection(s) (${options.warmupSeconds} s warm-up + ${options.seconds} s)…`);
+      log(
+        `page cache off, read cache ${readCache ? 'on' : 'off'}: ${plan.pattern} over ${plan.rotatingOver} paths, ` +
+          `${connections} connection(s) (${options.warmupSeconds} s warm-up + ${options.seconds} s)…`,
+      );
       try {
-        // The warm-up starts where the measured run does not: it warms code paths, not answers.
+        // The warm-up starts where the measured run does not: it warms code paths (and, with the read cache on, the
+        // answers it reaches, as a running shop has them).
         if (options.warmupSeconds > 0) await fire(server.baseUrl, rotating([...paths].reverse()), connections, options.warmupSeconds);
         const cpuBefore = processCpuMs(server.child.pid);
         const r = await fire(server.baseUrl, rotating(paths), connections, options.seconds);
@@ -186,8 +209,7 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
     for (const l of loads) {
       if (l.totalRequests === 0) notes.push(`${l.pattern} (${l.connections} connection(s)): not one request finished within the ${l.seconds} s run (${l.timeouts ?? 0} passed the 10 s timeout).`);
     }
-    if (loads.some((l) => l.non2xx)) notes.push('A search or suggestion that finds nothing may answer 404; those count as non-2xx.');
-    return { measuredAt: new Date().toISOString(), products, loads, previous: readPrevious(outDir), notes };
+    return loads;
   } finally {
     await server.stop();
   }

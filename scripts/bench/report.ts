@@ -231,12 +231,17 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
   const first = m.loads[0];
   out.push(
     `PAGE_CACHE_SECONDS=0, one process, embedded database, ${m.products} products; autocannon ${first?.connections ?? '—'} connections, ` +
-      `${first?.seconds ?? '—'} s per row (rows marked 1 connection: one shopper alone), every request a different path.` +
+      `${first?.seconds ?? '—'} s per row (rows marked 1 connection: one shopper alone), each request the next path of the rotation. ` +
+      'Rows marked "read cache off" ran with READ_CACHE_SECONDS=0: every request read the database, as a page or search asked for the first time does; ' +
+      'the others ran as the shop does, where the API keeps catalogue answers until a write changes them.' +
       (m.previous ? ` "Before" is the run of ${m.previous.measuredAt} (${m.previous.products} products).` : ' No earlier run to compare with.'),
     '',
   );
   const rows = m.loads.map((l) => {
-    const before = m.previous?.loads.find((p) => p.pattern === l.pattern && p.connections === l.connections);
+    // A run from before the read cache existed read the database every time: the "before" of both kinds of row.
+    const before = m.previous?.loads.find(
+      (p) => p.pattern === l.pattern && p.connections === l.connections && (p.readCache === undefined || p.readCache === l.readCache),
+    );
     const { minRequestsPerSec: min, maxP99Ms: max } = l.target;
     const goal = [min === null ? null : `≥ ${min}/s`, max === null ? null : `p99 ≤ ${max} ms`].filter(Boolean).join(', ');
     const met =
@@ -246,7 +251,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
           ? '✅'
           : '❌';
     return [
-      `${l.pattern} (${l.rotatingOver} paths${l.connections === 1 ? ', 1 connection' : ''})`,
+      `${l.pattern} (${l.rotatingOver} paths${l.connections === 1 ? ', 1 connection' : ''}${l.readCache === false ? ', read cache off' : ''})`,
       formatNumber(l.requestsPerSec),
       formatMs(l.p50Ms),
       formatMs(l.p99Ms),

@@ -99,6 +99,8 @@ export type LoadResult = {
   status: number | null;
   bodyBytes: number | null;
   connections: number;
+  /** The API's in-process read cache was on (READ_CACHE_SECONDS); runs before it existed have no such field. */
+  readCache?: boolean;
   seconds: number;
   requestsPerSec: number | null;
   p50Ms: number | null;
@@ -161,6 +163,8 @@ export type CacheMissLoad = {
   /** How many different paths the requests rotate over. */
   rotatingOver: number;
   connections: number;
+  /** The API's in-process read cache was on (READ_CACHE_SECONDS); runs before it existed have no such field. */
+  readCache?: boolean;
   seconds: number;
   requestsPerSec: number | null;
   p50Ms: number | null;

@@ -6,9 +6,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { CHANGED_PAGES_HEADER } from '../lib/api/headers.ts';
 
-/** How long an answer is kept at most: writes made by another process (a shared PostgreSQL) show after this. */
-const KEEP_SECONDS = 60;
-
 interface CachedAnswer {
   status: number;
   headers: [string, string][];
@@ -17,6 +14,8 @@ interface CachedAnswer {
 }
 
 export interface CatalogueCacheOptions {
+  /** How long an answer is kept at most: writes made by another process (a shared PostgreSQL) show after this. */
+  keepSeconds?: number;
   /** Memory the kept bodies may take; the least recently used answers go first. */
   maxBytes?: number;
   /** A larger answer (a grocer's photo) is not kept. */
@@ -29,11 +28,13 @@ export class CatalogueCache {
   readonly #maxBytes: number;
   readonly #maxBodyBytes: number;
   readonly #now: () => number;
+  readonly #keepSeconds: number;
   #bytes = 0;
   /** Bumped by every catalogue write, so an answer read before it is not stored after it. */
   #generation = 0;
 
-  constructor({ maxBytes = 64 * 1024 * 1024, maxBodyBytes = 512 * 1024, now = Date.now }: CatalogueCacheOptions = {}) {
+  constructor({ keepSeconds = 60, maxBytes = 64 * 1024 * 1024, maxBodyBytes = 512 * 1024, now = Date.now }: CatalogueCacheOptions = {}) {
+    this.#keepSeconds = keepSeconds;
     this.#maxBytes = maxBytes;
     this.#maxBodyBytes = maxBodyBytes;
     this.#now = now;
@@ -67,15 +68,14 @@ export class CatalogueCache {
       }
       const generation = this.#generation;
       await next();
-      const seconds = keepableSeconds(c.req.raw, c.res);
-      if (seconds === 0) return;
+      if (!isKeepable(c.req.raw, c.res)) return;
       const body = await c.res.clone().arrayBuffer();
       if (generation !== this.#generation || body.byteLength > this.#maxBodyBytes) return;
       this.#store(key, {
         status: c.res.status,
         headers: [...c.res.headers],
         body,
-        expires: this.#now() + seconds * 1000,
+        expires: this.#now() + this.#keepSeconds * 1000,
       });
     };
   }
@@ -96,13 +96,18 @@ export class CatalogueCache {
   }
 }
 
+/** The API's read cache as the settings ask (READ_CACHE_SECONDS; 0: none). */
+export function readCacheFor(settings: { readCacheSeconds: number }): CatalogueCache | undefined {
+  return settings.readCacheSeconds > 0 ? new CatalogueCache({ keepSeconds: settings.readCacheSeconds }) : undefined;
+}
+
 /**
- * Seconds an answer may be kept: a public answer, the same for every visitor. One that browsers
- * must revalidate (reviews: `public, no-cache`) is kept too, since the writes that change it clear this cache.
+ * An answer may be kept when it is public, the same for every visitor. One that browsers must revalidate
+ * (reviews: `public, no-cache`) is kept too, since the writes that change it clear this cache.
  */
-function keepableSeconds(request: Request, response: Response): number {
-  if (response.status !== 200) return 0;
-  if (request.headers.has('authorization') || response.headers.has('set-cookie') || response.headers.has('vary')) return 0;
+function isKeepable(request: Request, response: Response): boolean {
+  if (response.status !== 200) return false;
+  if (request.headers.has('authorization') || response.headers.has('set-cookie') || response.headers.has('vary')) return false;
   const directives = (response.headers.get('cache-control') ?? '').toLowerCase().split(',').map((d) => d.trim());
-  return directives.includes('public') && !directives.includes('private') && !directives.includes('no-store') ? KEEP_SECONDS : 0;
+  return directives.includes('public') && !directives.includes('private') && !directives.includes('no-store');
 }

@@ -14,6 +14,7 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kirana <no-reply@kirana.local>'),
   SITE_URL: z.url('SITE_URL must be an absolute URL such as https://shop.example.in').optional(),
   PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
+  READ_CACHE_SECONDS: z.string().regex(/^\d+$/, 'READ_CACHE_SECONDS must be a whole number of seconds').default('60'),
 });
 
 export type ServerSettings = {
@@ -26,6 +27,8 @@ export type ServerSettings = {
   mailFrom: string;
   /** Where links in mails point: SITE_URL, else this machine's shop; never the Host a request claims. */
   siteOrigin: string;
+  /** How long the API keeps a catalogue answer in memory at most (writes through it forget them at once); 0: never. */
+  readCacheSeconds: number;
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -37,6 +40,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     SITE_URL: env.SITE_URL || undefined,
     MAIL_FROM: env.MAIL_FROM || undefined,
     PORT: env.PORT || undefined,
+    READ_CACHE_SECONDS: env.READ_CACHE_SECONDS || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -55,5 +59,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
+    readCacheSeconds: Number(s.READ_CACHE_SECONDS),
   };
 }

@@ -8,7 +8,7 @@ import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
 import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
-import { CatalogueCache } from './catalogue-cache.ts';
+import { readCacheFor } from './catalogue-cache.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
@@ -27,7 +27,7 @@ async function boot() {
       accounts,
       store,
       grocerToken: resolveGrocerToken(settings),
-      readCache: new CatalogueCache(),
+      readCache: readCacheFor(settings),
     }), handle };
 }
 
