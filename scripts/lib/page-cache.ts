@@ -39,6 +39,14 @@ export function isSamePage(url: string, page: string): boolean {
   return true;
 }
 
+/**
+ * Whether a write that changed `pages` changed the answer kept for `url`. The API's catalogue answers (a product's
+ * JSON, a listing, suggestions) hold the same facts as the pages, so every write that changes a page forgets them all.
+ */
+export function isChangedBy(url: string, pages: readonly string[]): boolean {
+  return url.startsWith('/api/') || pages.some((p) => isSamePage(url, p));
+}
+
 export class PageCache {
   readonly maxSeconds: number;
   readonly maxBodyBytes: number;
@@ -83,7 +91,7 @@ export class PageCache {
   /** Stores a page rendered since `mark`, unless a write since then changed it. */
   put(url: string, mark: number, page: Omit<CachedPage, 'expires' | 'encoded'>, seconds: number): CachedPage {
     const entry: CachedPage = { ...page, expires: this.now() + seconds * 1000, encoded: new Map() };
-    const stale = this.recentWrites.some((w) => w.at > mark && w.pages.some((p) => isSamePage(url, p)));
+    const stale = this.recentWrites.some((w) => w.at > mark && isChangedBy(url, w.pages));
     if (seconds <= 0 || stale) return entry;
     this.entries.set(url, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -97,7 +105,7 @@ export class PageCache {
     this.recentWrites.push({ at: this.writes, pages });
     // A render takes well under a second; the last hundred writes cover every render in flight.
     if (this.recentWrites.length > 100) this.recentWrites.shift();
-    for (const url of this.entries.keys()) if (pages.some((p) => isSamePage(url, p))) this.entries.delete(url);
+    for (const url of this.entries.keys()) if (isChangedBy(url, pages)) this.entries.delete(url);
   }
 
   /** The body in `encoding`, compressed on first use and kept with the entry. */

@@ -54,6 +54,17 @@ describe('PageCache', () => {
     expect(cache.get('/')).toBeDefined();
   });
 
+  it("forgets the API's catalogue answers with any page a write changes", () => {
+    const cache = new PageCache();
+    for (const url of ['/api/app/Products/5', '/api/app/Products/LoadProductsByCategory/dairy?pageNo=0', '/brands']) {
+      cache.put(url, cache.mark(), page, 60);
+    }
+    cache.forget(['/product-detail?id=5']);
+    expect(cache.get('/api/app/Products/5')).toBeUndefined();
+    expect(cache.get('/api/app/Products/LoadProductsByCategory/dairy?pageNo=0')).toBeUndefined();
+    expect(cache.get('/brands')).toBeDefined();
+  });
+
   it('does not store a render that began before a write changed its page', () => {
     const cache = new PageCache();
     const before = cache.mark();
