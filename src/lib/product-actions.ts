@@ -1,6 +1,7 @@
 // What the ProductActions island is given (its props, kept small) and what its variant selector offers:
 // SPEC §2 — only variants that have a price id, starting at the first.
 import type { Product } from './api/types.ts';
+import type { UnitPrice } from './unit-price.ts';
 
 export interface VariantChoice {
   id: number;
@@ -8,6 +9,8 @@ export interface VariantChoice {
   priceId: number;
   pricePaise: number;
   mrpPaise: number;
+  /** Per kg, litre or piece, computed by the API. */
+  unitPrice: UnitPrice | null;
   /** This pack size is on the shelf. */
   inStock: boolean;
 }
@@ -21,6 +24,7 @@ export function variantChoices(product: Pick<Product, 'productVariants'>): Varia
           priceId: v.productVariantPrice.id,
           pricePaise: v.productVariantPrice.salesPricePaise,
           mrpPaise: v.productVariantPrice.mrpPaise,
+          unitPrice: v.unitPrice,
           inStock: v.inStock,
         }]
       : [],
@@ -34,6 +38,7 @@ export interface ProductActionsData {
   type: string;
   pricePaise: number;
   mrpPaise: number;
+  unitPrice: UnitPrice | null;
   inStock: boolean;
   variants: VariantChoice[];
 }
@@ -45,6 +50,7 @@ export function productActionsData(product: Product): ProductActionsData {
     type: product.type,
     pricePaise: product.pricePaise,
     mrpPaise: product.mrpPaise,
+    unitPrice: product.unitPrice,
     inStock: product.inStock,
     variants: product.type === 'normal' ? [] : variantChoices(product),
   };
