@@ -3,7 +3,7 @@
 // With it, 'Add to cart' follows SPEC §4 (src/stores/cart.ts) and says how it went in a toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { takePendingAdd } from '../lib/early-add-to-cart.ts';
-import { formatRupees, formatUnitPrice, percentOff, showsMrp } from '../lib/money.ts';
+import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
 import { addToCart } from '../stores/cart.ts';
@@ -90,7 +90,7 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
         {showPercent && off > 0 && <span className="off" data-testid="percent-off">{off}% off</span>}
         {unit && (
           <span className="unit-price" data-testid="unit-price">
-            ({formatUnitPrice(unit)})
+            {`(${unit})`}
           </span>
         )}
       </p>
