@@ -14,9 +14,11 @@ interface Props {
   product: ProductActionsData;
   /** The product page shows the percent off next to the price. */
   showPercent?: boolean;
+  /** The product page: a bar with the price and 'Add to cart' at the bottom once these scroll away (global.css). */
+  buyBar?: boolean;
 }
 
-function Actions({ product, showPercent = false }: Props) {
+function Actions({ product, showPercent = false, buyBar = false }: Props) {
   // The first pack size on the shelf (SPEC §2 starts at the first; an out-of-stock first pack would hide the rest).
   const [variantId, setVariantId] = useState((product.variants.find((v) => v.inStock) ?? product.variants[0])?.id);
   const selectRef = useRef<HTMLSelectElement>(null);
@@ -32,6 +34,7 @@ function Actions({ product, showPercent = false }: Props) {
   const pricePaise = variant?.pricePaise ?? product.pricePaise;
   const mrpPaise = variant?.mrpPaise ?? product.mrpPaise;
   const off = percentOff(pricePaise, mrpPaise);
+  const unit = variant ? variant.unitPrice : product.unitPrice;
   // A pack size has its own stock; a plain product, the product's.
   const available = variant ? variant.inStock : product.inStock;
   const [adding, setAdding] = useState(false);
@@ -85,11 +88,16 @@ function Actions({ product, showPercent = false }: Props) {
           </s>
         )}
         {showPercent && off > 0 && <span className="off" data-testid="percent-off">{off}% off</span>}
+        {unit && (
+          <span className="unit-price" data-testid="unit-price">
+            {`(${unit})`}
+          </span>
+        )}
       </p>
       {product.variants.length > 0 && (
         // The label wraps its select: no ids, which would repeat when Load More appends another page of cards.
         <label className="variant">
-          Pack size
+          <span className="variant-label">Pack size</span>
           <select
             ref={selectRef}
             data-testid="variant-select"
@@ -116,6 +124,21 @@ function Actions({ product, showPercent = false }: Props) {
             <span className="in-cart" data-testid="in-cart">
               {inCart} in cart
             </span>
+          )}
+          {buyBar && (
+            // Inside the form: its button submits the same add, with or without JavaScript.
+            <div className="buy-bar" data-testid="buy-bar">
+              <p className="buy-bar-text">
+                <span className="buy-bar-name">{product.name}</span>
+                <span>
+                  {variant && `${variant.name} · `}
+                  <strong>{formatRupees(pricePaise)}</strong>
+                </span>
+              </p>
+              <button type="submit" className="button" aria-disabled={adding || undefined}>
+                Add to cart<span className="visually-hidden">: {product.name}</span>
+              </button>
+            </div>
           )}
         </form>
       ) : (

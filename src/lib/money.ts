@@ -16,3 +16,8 @@ export function percentOff(pricePaise: number, mrpPaise: number): number {
 export function showsMrp(pricePaise: number, mrpPaise: number): boolean {
   return mrpPaise > 0 && mrpPaise !== pricePaise;
 }
+
+/** A unit price the way packs print it: '₹120/kg', '₹85.50/l', '₹5/piece'. */
+export function formatUnitPrice(unit: { paise: number; per: string }): string {
+  return `${formatRupees(unit.paise)}/${unit.per}`;
+}

@@ -42,6 +42,17 @@ export function canonicalPackSize(amount: number, unit: string): string | undefi
   return rounded >= 1000 ? `${rounded / 1000} ${bigUnit}` : `${rounded} ${smallUnit}`;
 }
 
+/** The weights and volumes a text names, in grams or millilitres ('Atta 5 kg' → 5000 g, '1.5 ltr' → 1500 ml). */
+export function measuresIn(text: string): { amount: number; unit: 'g' | 'ml' }[] {
+  return [...text.toLowerCase().matchAll(PACK_SIZE)].flatMap(([, amount, unit]) => {
+    const base = UNITS[unit!];
+    const value = Number(amount);
+    if (base === undefined || !(value > 0)) return [];
+    const big = base === 'kg' || base === 'l';
+    return [{ amount: Math.round((big ? value * 1000 : value) * 1000) / 1000, unit: base === 'g' || base === 'kg' ? 'g' : 'ml' }];
+  });
+}
+
 /** Words no longer than this are not worth a synonym typo match (one wrong letter makes another word). */
 const MIN_TYPO_KEY_LENGTH = 5;
 

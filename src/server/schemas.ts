@@ -124,12 +124,23 @@ export const VariantPriceSchema = z
   })
   .openapi('ProductVariantPrice');
 
+export const UnitPriceSchema = z
+  .object({
+    paise: z.number().int(),
+    per: z.enum(['kg', 'l', 'piece']),
+  })
+  .openapi('UnitPrice', {
+    description: 'The price per kg, litre or piece (paise), read from the pack; null when the pack names none',
+  });
+
 export const VariantSchema = z
   .object({
     id: z.number().int(),
     productsId: z.number().int(),
     name: z.string(),
     productVariantPrice: VariantPriceSchema.nullable(),
+    /** From this pack's name ('500 g') and its price; null without a price. */
+    unitPrice: UnitPriceSchema.nullable(),
     /** This pack size has stock on the shelf. */
     inStock: z.boolean(),
   })
@@ -158,6 +169,8 @@ export const ProductSchema = z
     imageUrl: z.string().nullable(),
     productImages: z.array(ProductImageSchema),
     productVariants: z.array(VariantSchema),
+    /** From the pack in the product's name ('Basmati Rice 1 kg') and its price; each pack size has its own. */
+    unitPrice: UnitPriceSchema.nullable(),
     hot: z.boolean(),
     inStock: z.boolean(),
   })

@@ -169,6 +169,46 @@ describe('images', () => {
 });
 
 /** Every product of the demo catalogue, read category by category (each product has one). */
+describe('unit prices (₹/kg, ₹/l, ₹ per piece) in the product DTOs', () => {
+  // The pack in a name or a pack size's name, e.g. 'Besan Ladoo 400 g' or '500 ml' (what the seed writes).
+  const packOf = (text: string) => /(\d+(?:\.\d+)?) (g|kg|ml|l)(?: |$)/.exec(text);
+  const perUnit = (paise: number, amount: string, unit: string) =>
+    Math.round((paise * (unit === 'g' || unit === 'ml' ? 1000 : 1)) / Number(amount));
+
+  it('gives a plain product with a weight or volume in its name the price of a kg or a litre', async () => {
+    const plain = (await listAll()).filter((p) => p.productVariants.length === 0 && packOf(p.name) && !p.name.includes('Pack of'));
+    expect(plain.length).toBeGreaterThan(10);
+    for (const p of plain) {
+      const [, amount, unit] = packOf(p.name)!;
+      expect(p.unitPrice, p.name).toEqual({ paise: perUnit(p.pricePaise, amount!, unit!), per: unit!.startsWith('l') || unit === 'ml' ? 'l' : 'kg' });
+    }
+  });
+
+  it('gives each priced pack size its own, and none to a pack without a price', async () => {
+    const packs = (await listAll()).flatMap((p) => p.productVariants);
+    const priced = packs.filter((v) => v.productVariantPrice);
+    expect(priced.length).toBeGreaterThan(10);
+    for (const v of priced) {
+      const [, amount, unit] = packOf(v.name)!;
+      expect(v.unitPrice, v.name).toEqual({
+        paise: perUnit(v.productVariantPrice!.salesPricePaise, amount!, unit!),
+        per: unit === 'ml' || unit === 'l' ? 'l' : 'kg',
+      });
+    }
+    expect(packs.filter((v) => !v.productVariantPrice).every((v) => v.unitPrice === null)).toBe(true);
+  });
+
+  it('prices a pack of pieces per piece, and a product with no size has none', async () => {
+    const all = await listAll();
+    const pieces = all.find((p) => / \((\d+) pcs\)$/.test(p.name) && Number(/(\d+) pcs/.exec(p.name)![1]) > 1)!;
+    const count = Number(/(\d+) pcs/.exec(pieces.name)![1]);
+    expect(pieces.unitPrice).toEqual({ paise: Math.round(pieces.pricePaise / count), per: 'piece' });
+    // (Whether the small test catalogue has one or not: tests/unit/unit-price.test.ts covers these.)
+    const sizeless = all.filter((p) => p.productVariants.length === 0 && !packOf(p.name) && !/\d+ pcs/.test(p.name));
+    expect(sizeless.map((p) => p.unitPrice)).toEqual(sizeless.map(() => null));
+  });
+});
+
 async function listAll(): Promise<Product[]> {
   const categories = (await (await api.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=100')).json()) as {
     id: string;

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-
 import type { Database } from '../db/client.ts';
 import { brands, categories, products, productSeo } from '../db/schema.ts';
 import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, VariantDto } from '../schemas.ts';
+import { unitPrice } from '../../lib/unit-price.ts';
 import { searchProductIds } from './search.ts';
 
 export { suggest } from './search.ts';
@@ -122,6 +123,7 @@ function toVariantDto(productId: number, r: VariantRow): VariantDto {
             salesPricePaise: r.salesPricePaise,
             mrpPaise: r.mrpPaise,
           },
+    unitPrice: r.salesPricePaise === null ? null : unitPrice(r.salesPricePaise, r.name),
     inStock: r.stock > 0,
   };
 }
@@ -191,6 +193,7 @@ export async function listProducts(
     imageUrl: images[0]?.imageUrl ?? null,
     productImages: images,
     productVariants: variants.map((v) => toVariantDto(r.id, v)),
+    unitPrice: unitPrice(r.pricePaise, r.name),
     hot: priorityTag !== null,
   }));
   return { items, total: rows[0]?.total ?? 0 };
