@@ -46,14 +46,27 @@ function hslHex(h: number, s: number, l: number): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
+function luminance(hex: string): number {
+  const n = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [n >> 16, (n >> 8) & 255, n & 255].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 /** A brand's colours, from its name: every pack of a brand looks alike, brands look different. */
 export function brandColours(brand: string): BrandColours {
   const h = hashOf(brand);
   const hue = h % 360;
   const saturation = 55 + ((h >>> 9) % 25);
+  // Yellows and greens are light at the same lightness: darker until white text on the pack reads (5:1, not 4.5:1,
+  // so the brand's name on the pale label reads too).
+  let lightness = 32;
+  while (lightness > 12 && 1.05 / (luminance(hslHex(hue, saturation, lightness)) + 0.05) < 5) lightness -= 2;
   return {
-    main: hslHex(hue, saturation, 30),
-    dark: hslHex(hue, saturation, 18),
+    main: hslHex(hue, saturation, lightness),
+    dark: hslHex(hue, saturation, Math.min(18, lightness - 8)),
     light: hslHex(hue, 70, 95),
     accent: hslHex((hue + 40 + ((h >>> 17) % 60)) % 360, 80, 55),
   };

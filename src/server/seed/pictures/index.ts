@@ -1,6 +1,7 @@
 // The demo catalogue's pictures: which ones each product and category shows, drawn once per distinct picture (a
 // brand's pack of a product, a product's back, a food) and stored as originals in image_files by their SHA-256.
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { imageFiles } from '../../db/schema.ts';
 import { imageFileUrl } from '../../services/image-files.ts';
@@ -76,19 +77,22 @@ export function drawCataloguePictures(plan: CataloguePlan): CataloguePictures {
 }
 
 /** Rows per INSERT: the pictures are a few KB each. */
-const PICTURE_BATCH = 250;
+const PICTURE_BATCH = 500;
 
 /**
  * Stores drawn pictures as originals and returns their URLs, in order. saveImageFile would ask sharp for each
- * picture's type and size; these are our own SVGs, all PICTURE_SIZE square, and tens of thousands of them at the
- * large catalogue sizes, so they go in batches (same table, same URLs, same idempotence).
+ * picture's type and size (about a millisecond each); these are our own SVGs, all PICTURE_SIZE square, and tens of
+ * thousands of them at the large catalogue sizes, so they go in batches (same table, same URLs, same idempotence).
+ * The SVG travels as text and becomes bytes in the database: sending bytea parameters takes 2.5 times as long.
  */
 export async function storePictures(db: Pick<Database, 'insert'>, svgs: readonly string[]): Promise<string[]> {
-  const rows = svgs.map((svg) => {
-    const bytes = Buffer.from(svg, 'utf8');
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    return { sha256, contentType: 'image/svg+xml', bytes, width: PICTURE_SIZE, height: PICTURE_SIZE };
-  });
+  const rows = svgs.map((svg) => ({
+    sha256: createHash('sha256').update(svg, 'utf8').digest('hex'),
+    contentType: 'image/svg+xml',
+    bytes: sql<Uint8Array>`convert_to(${svg}, 'UTF8')`,
+    width: PICTURE_SIZE,
+    height: PICTURE_SIZE,
+  }));
   for (let i = 0; i < rows.length; i += PICTURE_BATCH) {
     await db.insert(imageFiles).values(rows.slice(i, i + PICTURE_BATCH)).onConflictDoNothing();
   }
