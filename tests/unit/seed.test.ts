@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import * as data from '../../src/server/seed/data.ts';
 import { parseSeedArgs } from '../../src/server/seed/args.ts';
+import { loadCategories } from '../../src/server/services/catalogue.ts';
 import { drawFood, PICTURE_SIZE } from '../../src/server/seed/pictures/draw.ts';
 import { storePictures } from '../../src/server/seed/pictures/index.ts';
 import {
@@ -238,6 +239,17 @@ describe('seedCatalogue on PGlite', () => {
     const [file] = await db.select().from(schema.imageFiles).where(eq(schema.imageFiles.sha256, sha256));
     expect(Buffer.from(file?.bytes ?? []).toString('utf8')).toBe(svgs[0]);
     expect([file?.width, file?.height]).toEqual([PICTURE_SIZE, PICTURE_SIZE]);
+  });
+
+  it('gives the categories their drawn tiles, and a category without one the generated SVG', async () => {
+    const { db } = handle;
+    const page = await loadCategories(db, 0, 100);
+    for (const c of page.items) expect(c.image).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+    const first = page.items[0]!;
+    await db.update(schema.categories).set({ imageUrl: null }).where(eq(schema.categories.id, first.id));
+    const again = await loadCategories(db, 0, 100);
+    expect(again.items.find((c) => c.id === first.id)?.image).toBe(`/api/images/categories/${first.id}.svg`);
+    await db.update(schema.categories).set({ imageUrl: first.image }).where(eq(schema.categories.id, first.id));
   });
 
   it('tags hot products with distinct priority tags', async () => {
