@@ -11,6 +11,7 @@ import { openShopDatabase } from '../src/server/db/prepare.ts';
 import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
 import { resolveGrocerToken } from '../src/server/auth/secret.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
+import { CatalogueCache } from '../src/server/catalogue-cache.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
@@ -33,7 +34,10 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }));
+server.route(
+  '/',
+  createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings), readCache: new CatalogueCache() }),
+);
 
 // The port it got (API_PORT=0 lets the system choose one).
 const http = serve({ fetch: server.fetch, hostname, port }, (address) => {

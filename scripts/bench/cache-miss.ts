@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { assertLocal, measured } from './load.ts';
-import { startServer } from './server.ts';
+import { processCpuMs, startServer } from './server.ts';
 import type { CacheMissLoad, CacheMissResult } from './types.ts';
 
 /**
@@ -170,8 +170,12 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
       try {
         // The warm-up starts where the measured run does not: it warms code paths, not answers.
         if (options.warmupSeconds > 0) await fire(server.baseUrl, rotating([...paths].reverse()), connections, options.warmupSeconds);
+        const cpuBefore = processCpuMs(server.child.pid);
         const r = await fire(server.baseUrl, rotating(paths), connections, options.seconds);
-        loads.push({ ...base, ...measured(r) });
+        const cpuAfter = processCpuMs(server.child.pid);
+        const answered = r.requests.total;
+        const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null;
+        loads.push({ ...base, ...measured(r), cpuMsPerRequest });
       } catch (error) {
         loads.push({ ...base, error: error instanceof Error ? error.message : String(error) });
       }

@@ -250,6 +250,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
       formatNumber(l.requestsPerSec),
       formatMs(l.p50Ms),
       formatMs(l.p99Ms),
+      l.cpuMsPerRequest == null ? DASH : `${l.cpuMsPerRequest.toFixed(1)} ms`,
       l.error ? `error: ${l.error}` : `${l.non2xx ?? DASH} / ${l.errors ?? DASH} / ${l.timeouts ?? DASH}`,
       `${met} ${goal}`,
       previousCell(l.requestsPerSec, before?.requestsPerSec, (n) => formatNumber(n)),
@@ -258,9 +259,9 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
   });
   out.push(
     markdownTable(
-      ['Request', 'Requests/s', 'p50', 'p99', 'Non-2xx / errors / timeouts', 'Goal (issue 12)', 'Before: req/s', 'Before: p99'],
+      ['Request', 'Requests/s', 'p50', 'p99', 'Server CPU / request', 'Non-2xx / errors / timeouts', 'Goal (issue 12)', 'Before: req/s', 'Before: p99'],
       rows,
-      ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r'],
     ),
   );
   for (const note of m.notes) out.push('', `- ${note}`);

@@ -123,3 +123,24 @@ export async function startServer(root: string, port: number, options: StartOpti
   }
   throw new Error(`the server did not answer 200 on ${READY_PATH} within ${readyTimeoutMs / 1000} s (last: ${last}):\n${lines.join('\n')}`);
 }
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. The bench reads it
+ * around a load test: CPU per request says what bounds the throughput, and moves less than requests/s when other
+ * work shares the machine.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) in parentheses; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: 100 on every Linux the shop runs on (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;

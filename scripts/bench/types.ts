@@ -169,6 +169,8 @@ export type CacheMissLoad = {
   errors: number | null;
   timeouts: number | null;
   totalRequests: number | null;
+  /** The server process's CPU time (user + system) over the run, per request answered; null where unknown. */
+  cpuMsPerRequest?: number | null;
   /** The goal for this request. */
   target: { minRequestsPerSec: number | null; maxP99Ms: number | null };
   error?: string;

@@ -6,6 +6,7 @@
 // them that began before the write is not stored.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { compressBody, type Encoding } from './compression.ts';
+import { shareableSeconds } from '../../src/lib/api/headers.ts';
 
 export interface PageCacheOptions {
   /** Upper bound on how long a page is kept, whatever its max-age says; 0 keeps nothing. */
@@ -28,15 +29,6 @@ export interface CachedPage {
 
 export const CACHE_HEADER = 'x-kirana-cache';
 
-/** Seconds a response may be shared for, or 0 when it must not be kept. */
-export function shareableSeconds(cacheControl: string | undefined): number {
-  if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
-  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
-  const maxAge = directives.find((d) => d.startsWith('max-age='));
-  const seconds = maxAge ? Number.parseInt(maxAge.slice(8), 10) : 0;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
-}
 
 /** Whether the page at `url` is the declared `page` (same path, and every query parameter the page names). */
 export function isSamePage(url: string, page: string): boolean {

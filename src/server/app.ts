@@ -17,6 +17,7 @@ import { logServerError } from '../lib/server/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   orderLimit?: WriteLimit;
   /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
   grocerToken?: string;
+  /** Keeps public catalogue answers in memory until a write changes the catalogue; none: every call reads. */
+  readCache?: CatalogueCache;
 }
 
 export function createApp({
@@ -48,6 +51,7 @@ export function createApp({
   now = () => new Date(),
   orderLimit,
   grocerToken,
+  readCache,
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -74,6 +78,7 @@ export function createApp({
       onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`),
     }),
   );
+  if (readCache) app.use('*', readCache.middleware());
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db, reviewLimit);
   registerImageRoutes(app, db);

@@ -8,6 +8,7 @@ import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
 import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
@@ -21,7 +22,13 @@ async function boot() {
   // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
   onShutdown(closeEmbeddedApi);
   const accounts = await accountDepsFromSettings(settings, log);
-  return { api: createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }), handle };
+  return { api: createApp({
+      db: handle.db,
+      accounts,
+      store,
+      grocerToken: resolveGrocerToken(settings),
+      readCache: new CatalogueCache(),
+    }), handle };
 }
 
 /** The API of this process, booted on first use. A failed boot is retried by the next call. */

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
+import type { CatalogueCache } from '../../src/server/catalogue-cache.ts';
 import type { WriteLimit } from '../../src/server/rate-limit.ts';
 import type { RegisterInput, SessionDto } from '../../src/server/account-schemas.ts';
 import type { ScryptCost } from '../../src/server/auth/passwords.ts';
@@ -88,6 +89,8 @@ export async function startTestApi(
     /** The API's clock for delivery slots. */
     now?: () => Date;
     orderLimit?: WriteLimit;
+    /** The in-process read cache the shop runs with; none by default, so tests that change rows directly see them. */
+    readCache?: CatalogueCache;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -105,6 +108,7 @@ export async function startTestApi(
     store: options.store ?? readStoreSettings(),
     now: options.now,
     orderLimit: options.orderLimit,
+    readCache: options.readCache,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

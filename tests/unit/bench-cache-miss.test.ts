@@ -47,7 +47,7 @@ describe('cache-miss bench', () => {
       measuredAt: '2026-11-23T03:00:00.000Z',
       products: 50000,
       loads: [
-        load('/product-detail?id=N', 600, 120, CACHE_MISS_TARGETS.product),
+        { ...load('/product-detail?id=N', 600, 120, CACHE_MISS_TARGETS.product), cpuMsPerRequest: 3.14 },
         load('/api/app/Products/SearchProducts/W', 900, 40, CACHE_MISS_TARGETS.suggestions),
         { ...load('/search?name=W', 30, 90, CACHE_MISS_TARGETS.searchAlone), connections: 1 },
       ],
@@ -64,6 +64,7 @@ describe('cache-miss bench', () => {
     expect(text).toContain('"Before" is the run of 2026-11-23T02:00:00.000Z (400 products)');
     const product = text.split('\n').find((l) => l.startsWith('| /product-detail'));
     expect(product).toContain('| 600 |');
+    expect(product).toContain('| 3.1 ms |');
     expect(product).toContain('✅ ≥ 500/s, p99 ≤ 150 ms');
     expect(product).toContain('40 (+1400 %)');
     expect(product).toContain('5800 ms (-98 %)');
@@ -113,5 +114,18 @@ describe('cache-miss bench', () => {
     const cacheMiss: CacheMissResult = { measuredAt: 'x', products: 400, loads: [], previous: null, notes: [] };
     const text = renderReport({ ...results, cacheMiss });
     expect(text.indexOf('## SSR throughput, page cache off')).toBeGreaterThan(text.indexOf('## SSR throughput\n'));
+  });
+});
+
+describe('processCpuMs', () => {
+  it("reads a process's CPU time from /proc, and nothing for a process that is not there", async () => {
+    const { processCpuMs } = await import('../../scripts/bench/server.ts');
+    const before = processCpuMs(process.pid);
+    expect(before).toBeGreaterThan(0);
+    // Busy until the kernel has counted another clock tick of this process (10 ms), or 5 s have passed.
+    let after = before;
+    for (const end = Date.now() + 5_000; after === before && Date.now() < end; ) after = processCpuMs(process.pid);
+    expect(after).toBeGreaterThan(before ?? Infinity);
+    expect(processCpuMs(2 ** 22 + 1)).toBeNull();
   });
 });

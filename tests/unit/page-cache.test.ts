@@ -2,7 +2,8 @@
 // (OPTIONS, reviews, Cookie, compression, headers) is tested in tests/e2e/serving.spec.ts.
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, isCompressible } from '../../scripts/lib/compression.ts';
-import { isSamePage, PageCache, shareableSeconds } from '../../scripts/lib/page-cache.ts';
+import { isSamePage, PageCache } from '../../scripts/lib/page-cache.ts';
+import { shareableSeconds } from '../../src/lib/api/headers.ts';
 import { isValidHost } from '../../scripts/lib/shop-handler.ts';
 
 describe('shareableSeconds', () => {

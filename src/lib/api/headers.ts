@@ -15,3 +15,13 @@ export const CHANGED_PAGES_HEADER = 'x-kirana-changed-pages';
 export function changedPagesHeader(pages: readonly string[]): Record<string, string> {
   return { [CHANGED_PAGES_HEADER]: pages.join(' ') };
 }
+
+/** Seconds a response may be shared for, or 0 when it must not be kept. */
+export function shareableSeconds(cacheControl: string | undefined): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+  if (!directives.includes('public') || directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
+  const maxAge = directives.find((d) => d.startsWith('max-age='));
+  const seconds = maxAge ? Number.parseInt(maxAge.slice(8), 10) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}

@@ -30,8 +30,9 @@ export function registerReviewRoutes(app: OpenAPIHono, db: Database, limit: Writ
     async (c) => {
       const { proid } = c.req.valid('param');
       if (!(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
-      // Reviews change when shoppers post: keep them fresh.
-      c.header('Cache-Control', 'no-cache');
+      // Reviews change when shoppers post: browsers and proxies ask again each time. (The API's own read cache may
+      // keep them: a posted review clears it.)
+      c.header('Cache-Control', 'public, no-cache');
       return c.json(await reviewsOf(db, proid), 200);
     },
   );
