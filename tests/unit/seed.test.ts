@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import * as data from '../../src/server/seed/data.ts';
 import { parseSeedArgs } from '../../src/server/seed/args.ts';
+import { loadCategories } from '../../src/server/services/catalogue.ts';
+import { drawFood, PICTURE_SIZE } from '../../src/server/seed/pictures/draw.ts';
+import { storePictures } from '../../src/server/seed/pictures/index.ts';
 import {
   CatalogueInUseError,
   brandsFor,
@@ -198,7 +201,7 @@ describe('seedCatalogue on PGlite', () => {
     expect(normalWithVariants).toHaveLength(0);
   });
 
-  it('leaves some products without images and numbers the others', async () => {
+  it('leaves some products without images and shows the others\' drawn pictures, stored once each', async () => {
     const { db } = handle;
     const products = await db.select({ id: schema.products.id }).from(schema.products);
     const images = await db.select().from(schema.productImages);
@@ -206,10 +209,47 @@ describe('seedCatalogue on PGlite', () => {
     const without = products.filter((p) => !withImages.has(p.id));
     expect(without.length).toBeGreaterThan(0);
     expect(without.length).toBeLessThan(products.length / 4);
+    const files = await db.select({ sha256: schema.imageFiles.sha256, contentType: schema.imageFiles.contentType }).from(schema.imageFiles);
+    const stored = new Set(files.map((f) => `/api/images/files/${f.sha256}.svg`));
+    for (const f of files) expect(f.contentType).toBe('image/svg+xml');
     for (const i of images) {
-      expect(i.imageUrl).toBe(`/api/images/products/${i.productId}-${i.position + 1}.svg`);
+      expect(i.imageUrl).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+      expect(stored.has(i.imageUrl), i.imageUrl).toBe(true);
       expect(i.position).toBeLessThan(3);
     }
+    // A product's gallery shows different pictures (its pack, the food, the back).
+    const byProduct = Map.groupBy(images, (i) => i.productId);
+    for (const gallery of byProduct.values()) expect(new Set(gallery.map((i) => i.imageUrl)).size).toBe(gallery.length);
+    const categories = await db.select({ imageUrl: schema.categories.imageUrl }).from(schema.categories);
+    for (const c of categories) expect(stored.has(c.imageUrl ?? ''), c.imageUrl ?? 'none').toBe(true);
+  });
+
+  it('stores a picture once, by its content: storing it again changes nothing', async () => {
+    const { db } = handle;
+    const svgs = [drawFood('beans', '#B0500F'), drawFood('mango', '#827717')];
+    const before = (await db.select({ n: count() }).from(schema.imageFiles))[0]?.n ?? 0;
+    const urls = await storePictures(db, svgs);
+    expect(urls[0]).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+    expect(urls[0]).not.toBe(urls[1]);
+    const stored = (await db.select({ n: count() }).from(schema.imageFiles))[0]?.n ?? 0;
+    expect(await storePictures(db, svgs)).toEqual(urls);
+    expect((await db.select({ n: count() }).from(schema.imageFiles))[0]?.n).toBe(stored);
+    expect(stored - before).toBeLessThanOrEqual(2);
+    const sha256 = /([0-9a-f]{64})/.exec(urls[0] ?? '')?.[1] ?? '';
+    const [file] = await db.select().from(schema.imageFiles).where(eq(schema.imageFiles.sha256, sha256));
+    expect(Buffer.from(file?.bytes ?? []).toString('utf8')).toBe(svgs[0]);
+    expect([file?.width, file?.height]).toEqual([PICTURE_SIZE, PICTURE_SIZE]);
+  });
+
+  it('gives the categories their drawn tiles, and a category without one the generated SVG', async () => {
+    const { db } = handle;
+    const page = await loadCategories(db, 0, 100);
+    for (const c of page.items) expect(c.image).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+    const first = page.items[0]!;
+    await db.update(schema.categories).set({ imageUrl: null }).where(eq(schema.categories.id, first.id));
+    const again = await loadCategories(db, 0, 100);
+    expect(again.items.find((c) => c.id === first.id)?.image).toBe(`/api/images/categories/${first.id}.svg`);
+    await db.update(schema.categories).set({ imageUrl: first.image }).where(eq(schema.categories.id, first.id));
   });
 
   it('tags hot products with distinct priority tags', async () => {

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import * as data from './data.ts';
 import type { BaseProductSeed, CategoryKind } from './data.ts';
+import { drawCataloguePictures, storePictures } from './pictures/index.ts';
 
 export interface SeedOptions {
   /** How many products to create (default 400). */
@@ -607,8 +608,18 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
   const log = options.log ?? (() => {});
   const plan = planCatalogue(options.products ?? DEFAULT_PRODUCTS);
 
+  const pictures = drawCataloguePictures(plan);
+
   return db.transaction(async (tx) => {
     const q: Inserter = tx;
+
+    const pictureUrls = await storePictures(q, pictures.svgs);
+    const urlOf = (index: number): string => {
+      const url = pictureUrls[index];
+      if (url === undefined) throw new Error(`No picture ${index}`);
+      return url;
+    };
+    log(`pictures: ${pictureUrls.length}`);
 
     const brandIds = new Map<string, number>();
     for (const batch of chunks(plan.brands)) {
@@ -617,7 +628,8 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     }
     log(`brands: ${brandIds.size}`);
 
-    for (const batch of chunks(plan.categories)) await q.insert(schema.categories).values(batch);
+    const categoryRows = plan.categories.map((c, i) => ({ ...c, imageUrl: urlOf(pictures.categories[i] ?? -1) }));
+    for (const batch of chunks(categoryRows)) await q.insert(schema.categories).values(batch);
     log(`categories: ${plan.categories.length}`);
 
     const productIds = new Map<string, number>();
@@ -654,13 +666,9 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
       return id;
     };
 
-    const images = plan.products.flatMap((p) => {
-      const id = idOf(p);
-      return Array.from({ length: p.imageCount }, (_, k) => ({
-        productId: id,
-        imageUrl: `/api/images/products/${id}-${k + 1}.svg`,
-        position: k,
-      }));
+    const images = plan.products.flatMap((p, i) => {
+      const productId = idOf(p);
+      return (pictures.products[i] ?? []).map((picture, position) => ({ productId, imageUrl: urlOf(picture), position }));
     });
     for (const batch of chunks(images)) await q.insert(schema.productImages).values(batch);
     log(`images: ${images.length}`);

@@ -36,6 +36,7 @@ export async function loadCategories(db: Database, pageNo: number, pageSize: num
     .select({
       id: categories.id,
       name: categories.name,
+      imageUrl: categories.imageUrl,
       // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
       count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
       total: sql<number>`(select count(*)::int from categories)`,
@@ -44,7 +45,7 @@ export async function loadCategories(db: Database, pageNo: number, pageSize: num
     .orderBy(asc(categories.priority), asc(categories.name))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  const items = rows.map(({ total: _total, ...r }) => ({ ...r, image: categoryImageUrl(r.id) }));
+  const items = rows.map(({ total: _total, imageUrl, ...r }) => ({ ...r, image: imageUrl ?? categoryImageUrl(r.id) }));
   if (rows[0]) return { items, total: rows[0].total };
   // A page past the end has no rows to carry the total: counted apart, only then.
   const [counted] = await db.select({ total: count() }).from(categories);
