@@ -88,6 +88,8 @@ export async function startTestApi(
     /** The API's clock for delivery slots. */
     now?: () => Date;
     orderLimit?: WriteLimit;
+    /** The token of the grocer's routes (orders, import); none: they answer 401. */
+    grocerToken?: string;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -105,6 +107,7 @@ export async function startTestApi(
     store: options.store ?? readStoreSettings(),
     now: options.now,
     orderLimit: options.orderLimit,
+    grocerToken: options.grocerToken,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

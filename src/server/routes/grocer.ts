@@ -20,8 +20,7 @@ import {
   StoredPictureSchema,
 } from '../import-schemas.ts';
 import { advanceOrder, grocerOrder, ordersOfDay } from '../services/grocer.ts';
-import { saveImageFile } from '../services/image-files.ts';
-import { importCatalogue } from '../services/import.ts';
+import { importCatalogue, saveImportPhoto } from '../services/import.ts';
 import type { DeliveryRules } from '../services/slots.ts';
 import { json } from './openapi.ts';
 
@@ -135,7 +134,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       method: 'post',
       path: '/grocer/Pictures',
       tags: ['Grocer'],
-      summary: 'Store a picture for an import (a JPEG, PNG or WebP photo): its URL and SHA-256, the same for the same bytes',
+      summary: 'Store a photo for an import (JPEG, PNG or WebP): its URL and SHA-256, the same for the same bytes',
       security: GROCER,
       request: {
         query: ImportPictureQuery,
@@ -149,8 +148,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw badRequest('The body is empty: send the picture file’s bytes');
-      const name = c.req.valid('query').name;
-      return c.json(await saveImageFile(db, bytes, name ? `'${name}'` : 'the picture'), 200);
+      return c.json(await saveImportPhoto(db, bytes, c.req.valid('query').name ?? 'the picture'), 200);
     },
   );
 

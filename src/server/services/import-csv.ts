@@ -147,13 +147,13 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
     };
 
     const handle = cell('handle');
-    if (!handle) return problem(line, 'handle', 'is empty: every row needs the handle of its product');
-    if (!HANDLE.test(handle)) {
-      return problem(line, 'handle', `'${handle}' may hold only letters, digits, '-', '_' and '.' (e.g. toor-dal-premium)`);
-    }
-    if (tooLong('handle', handle)) return;
+    let handleOk = false;
+    if (!handle) problem(line, 'handle', 'is empty: every row needs the handle of its product');
+    else if (!HANDLE.test(handle)) problem(line, 'handle', `'${handle}' may hold only letters, digits, '-', '_' and '.' (e.g. toor-dal-premium)`);
+    else handleOk = !tooLong('handle', handle);
 
-    let product = byHandle.get(handle);
+    // A row without a usable handle is still checked as a product's first row, so all its problems are listed.
+    let product = handleOk ? byHandle.get(handle) : undefined;
     if (!product) {
       // The product's own columns come from the first row of its handle.
       const name = oneLine(cell('name'));
@@ -181,7 +181,7 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
         else if (!imageExists(file)) problem(line, 'images', `'${file}' is not in the images folder`);
       }
       product = { line, handle, name, brand, category, description, hot: hotText === 'yes', images, packs: [] };
-      byHandle.set(handle, product);
+      if (handleOk) byHandle.set(handle, product);
     }
 
     const pack = canonicalPack(cell('pack'));

@@ -5,9 +5,9 @@
 import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { brands, categories, imageFiles, productImages, products, productSeo, productVariantPrices, productVariants } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { metaDescription, metaTitle } from '../seed/index.ts';
-import { imageFileUrl, type OriginalType } from './image-files.ts';
+import { imageFileUrl, saveImageFile, type OriginalType, type SavedImage } from './image-files.ts';
 import { parseCatalogue, type ImportProduct } from './import-csv.ts';
 import type { ImportSummaryDto } from '../import-schemas.ts';
 
@@ -21,6 +21,22 @@ export class ImportRejected extends ApiError {
     super(400, 'bad_request', `The catalogue has ${count}; nothing was imported.\n${problems.join('\n')}`);
     this.problems = problems;
   }
+}
+
+/** JPEG, PNG or WebP by their first bytes. A grocer's SVG is refused: it could carry script to the shop's origin. */
+function isPhoto(bytes: Uint8Array): boolean {
+  const starts = (offset: number, ascii: number[]) => ascii.every((b, i) => bytes[offset + i] === b);
+  return (
+    starts(0, [0xff, 0xd8, 0xff]) ||
+    starts(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    (starts(0, [0x52, 0x49, 0x46, 0x46]) && starts(8, [0x57, 0x45, 0x42, 0x50]))
+  );
+}
+
+/** Stores one of a grocer's photos (the original; the pipeline serves its sizes). `name` is its file name. */
+export async function saveImportPhoto(db: Database, bytes: Uint8Array, name: string): Promise<SavedImage> {
+  if (!isPhoto(bytes)) throw badRequest(`'${name}' is not a JPEG, PNG or WebP photo`);
+  return saveImageFile(db, bytes, `'${name}'`);
 }
 
 /** Rows per INSERT and ids per `in (...)`: few round trips, far under PostgreSQL's 65,535 parameters. */
@@ -71,6 +87,9 @@ function seoOf(p: ImportProduct, shortName: string, pricePaise: number) {
     metaKeywords: keywords.join(', ').toLowerCase(),
   };
 }
+
+/** Orders `line N: …` problems by N. */
+const byLine = (a: string, b: string) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]);
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -198,7 +217,7 @@ export async function importCatalogue(
       }
       return { p, plain, before, imageUrls: urlsOf(p) };
     });
-    if (problems.length > 0) throw new ImportRejected(problems);
+    if (problems.length > 0) throw new ImportRejected(problems.sort(byLine));
 
     // Brands and categories: found by name in any letter case, else created (after the seed's, in file order).
     const brandIds = new Map((await tx.select({ id: brands.id, name: brands.name }).from(brands)).map((b) => [lower(b.name), b.id]));
