@@ -94,7 +94,9 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
   let records: { record: string[]; info: Info }[];
   try {
     // `info: true` gives each record with where it ends (its typings do not know that shape).
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as typeof records;
+    // Line ends made '\n' first: csv-parse counts a quoted '\r\n' as two lines, and the line numbers would drift.
+    const options = { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true };
+    records = parse(text.replace(/\r\n?/g, '\n'), options) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) return { rows: 0, products: [], errors: [csvProblem(error)] };
     throw error;
@@ -159,7 +161,7 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
       const name = oneLine(cell('name'));
       const brand = oneLine(cell('brand'));
       const category = oneLine(cell('category'));
-      const description = cell('description').replace(/\r\n?/g, '\n');
+      const description = cell('description');
       if (!name) problem(line, 'name', 'is empty: the first row of a product needs its name');
       else tooLong('name', name);
       if (!brand) problem(line, 'brand', 'is empty: the first row of a product needs its brand');
