@@ -1,8 +1,9 @@
 // `npm run import -- catalogue.csv --images ./photos`: a grocer's own catalogue into the shop (docs/importing-products.md).
 // The file is checked here first, so a bad one sends nothing; then each photo is stored (the original: the image
 // pipeline serves its sizes), then the rows are applied in one transaction, by handle and pack, keeping ids.
-// While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
-// when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
+// While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database, and
+// the shop's caches must hear of the change); when no shop runs it opens the database itself (DATA_DIR or
+// DATABASE_URL) and runs the same service code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -151,7 +152,8 @@ async function main(argv: string[]): Promise<void> {
   );
 
   const settings = readServerSettings();
-  const shop = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
+  // A running shop is gone through even on PostgreSQL: its page cache and read cache then forget the changed pages.
+  const shop = runningShop(settings.dataDir);
   const backend = shop ? httpBackend(shop.url, settings.dataDir) : await databaseBackend(settings, progressPrinter('products'));
   console.log(shop ? `Importing through the shop at ${shop.url}` : 'Importing into the database (the shop is not running)');
   try {
