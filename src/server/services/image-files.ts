@@ -1,7 +1,7 @@
 // Picture originals stored in the database by the SHA-256 of their bytes (table image_files): one copy however many
 // products show it, and saving the same picture again changes nothing (a re-run import, a re-seed).
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../db/client.ts';
 import { imageFiles } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -34,7 +34,7 @@ export interface SavedImage {
  * one of them is refused with a 400 naming `label` (e.g. the file's name), so an import can list it.
  */
 export async function saveImageFile(db: Database, bytes: Uint8Array, label = 'the picture'): Promise<SavedImage> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch {
