@@ -30,7 +30,7 @@ Works with the shop running (it goes through the shop) or stopped (it opens the 
 Reads DATA_DIR (default ./data) or DATABASE_URL, as the shop does.`;
 
 interface Backend {
-  savePhoto(bytes: Uint8Array, name: string): Promise<StoredPictureDto>;
+  savePhoto(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<StoredPictureDto>;
   import(csv: string, images: Record<string, string>): Promise<ImportSummaryDto>;
   close(): Promise<void>;
 }
@@ -164,7 +164,7 @@ async function main(argv: string[]): Promise<void> {
     for (const [name, line] of lineOf) {
       const file = path.join(folder, name);
       try {
-        images[name] = (await backend.savePhoto(fs.readFileSync(file), name)).sha256;
+        images[name] = (await backend.savePhoto(new Uint8Array(fs.readFileSync(file)), name)).sha256;
       } catch (error) {
         if (!(error instanceof PhotoRefused)) throw error;
         refused.push(`line ${line}: images: ${error.message}`);

@@ -21,7 +21,7 @@ export interface GrocerRequest {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as they are (application/octet-stream). */
-  bytes?: Uint8Array;
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 export type GrocerCall = <T>(method: string, route: string, request?: GrocerRequest) => Promise<T>;

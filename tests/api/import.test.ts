@@ -21,7 +21,7 @@ let api: TestApi;
 /** File name → SHA-256 of the sample photos, as the shop stored them. */
 const photos: Record<string, string> = {};
 
-const grocer = (method: string, route: string, init: { json?: unknown; bytes?: Uint8Array; token?: string } = {}) =>
+const grocer = (method: string, route: string, init: { json?: unknown; bytes?: Uint8Array<ArrayBuffer>; token?: string } = {}) =>
   fetch(`${api.baseUrl}/api/grocer/${route}`, {
     method,
     headers: {
@@ -69,7 +69,7 @@ afterAll(async () => api?.close());
 describe('pictures', () => {
   it('stores each sample photo once, by its bytes (the same bytes again: the same picture)', async () => {
     for (const name of fs.readdirSync(PHOTOS)) {
-      const bytes = fs.readFileSync(path.join(PHOTOS, name));
+      const bytes = new Uint8Array(fs.readFileSync(path.join(PHOTOS, name)));
       const res = await grocer('POST', `Pictures?name=${encodeURIComponent(name)}`, { bytes });
       expect(res.status, name).toBe(200);
       const stored = (await res.json()) as StoredPictureDto;
@@ -91,7 +91,7 @@ describe('pictures', () => {
   });
 
   it('needs the grocer token', async () => {
-    const res = await grocer('POST', 'Pictures?name=x.jpg', { bytes: fs.readFileSync(path.join(PHOTOS, 'toor-dal.jpg')), token: 'wrong' });
+    const res = await grocer('POST', 'Pictures?name=x.jpg', { bytes: new Uint8Array(fs.readFileSync(path.join(PHOTOS, 'toor-dal.jpg'))), token: 'wrong' });
     expect(res.status).toBe(401);
     const csv = await grocer('POST', 'Import', { json: { csv: sampleCsv, images: photos }, token: 'wrong' });
     expect(csv.status).toBe(401);
