@@ -278,3 +278,9 @@ describe('a bad file', () => {
     expect(contact.status).toBe(413);
   });
 });
+
+it('documents the import routes in /api/openapi.json', async () => {
+  const doc = (await (await api.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  expect(doc.paths['/api/grocer/Pictures']?.post?.security).toEqual([{ grocer: [] }]);
+  expect(doc.paths['/api/grocer/Import']?.post?.security).toEqual([{ grocer: [] }]);
+});
