@@ -2,7 +2,7 @@
 // transaction. Products are found again by their handle and packs by their name, and updated in place, so ids (and
 // with them links, carts, wishlists and reviews) survive; a row that says what the database already holds writes
 // nothing. Used by the grocer's route (the shop running) and by the command itself (the shop stopped): one code.
-import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { brands, categories, imageFiles, productImages, products, productSeo, productVariantPrices, productVariants } from '../db/schema.ts';
 import { ApiError, badRequest } from '../errors.ts';
@@ -38,6 +38,9 @@ export async function saveImportPhoto(db: Database, bytes: Uint8Array, name: str
   if (!isPhoto(bytes)) throw badRequest(`'${name}' is not a JPEG, PNG or WebP photo`);
   return saveImageFile(db, bytes, `'${name}'`);
 }
+
+/** Key of the transaction-level advisory lock an import holds ("import"). */
+const IMPORT_LOCK_KEY = 0x696d706f7274;
 
 /** Rows per INSERT and ids per `in (...)`: few round trips, far under PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
@@ -175,6 +178,8 @@ export async function importCatalogue(
   if (parsed.errors.length > 0) throw new ImportRejected(parsed.errors);
 
   return db.transaction(async (tx) => {
+    // One import at a time: two at once would both create the same new handle, brand or category.
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     const problems: string[] = [];
 
     // Pictures: each named file must be a stored original.
@@ -201,7 +206,7 @@ export async function importCatalogue(
     const productByHandle = new Map(existing.products.map((p) => [p.handle!, p]));
     const variantsOf = Map.groupBy(existing.variants, (v) => v.productId);
     const imagesOf = Map.groupBy(existing.images, (i) => i.productId);
-    const seoOf_ = new Map(existing.seo.map((s) => [s.productId, s]));
+    const seoByProduct = new Map(existing.seo.map((s) => [s.productId, s]));
 
     // A plain product cannot become one sold in pack sizes or back by import: its cart lines and orders name no pack
     // (or a pack), and would no longer fit it.
@@ -305,7 +310,7 @@ export async function importCatalogue(
         changed = true;
       }
       const seo = seoOf(p, shortName, first.pricePaise);
-      const oldSeo = seoOf_.get(before.id);
+      const oldSeo = seoByProduct.get(before.id);
       if (!oldSeo) {
         await tx.insert(productSeo).values({ productId: before.id, ...seo });
         changed = true;
