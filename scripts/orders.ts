@@ -2,18 +2,15 @@
 // Lists a day's orders by delivery slot, shows one, moves one along placed → packed → out for delivery → delivered.
 // While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
 // when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatRupees } from '../src/lib/money.ts';
 import { positiveIdFrom } from '../src/lib/ids.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
-import { GROCER_TOKEN_FILE } from '../src/server/auth/secret.ts';
-import { openShopDatabase } from '../src/server/db/prepare.ts';
 import type { OrderStatus } from '../src/server/db/schema.ts';
 import { ShopDateSchema, type GrocerAdvanceDto, type GrocerDayDto, type GrocerOrderDto } from '../src/server/grocer-schemas.ts';
 import { advanceOrder, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
+import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
 
 const HELP = `npm run orders -- [command] [options]
@@ -31,9 +28,6 @@ Options:
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, as the shop does.`;
 
-/** A message for the grocer: printed on one line, exit 1. */
-class CliError extends Error {}
-
 interface Backend {
   day(date: string | undefined): Promise<GrocerDayDto>;
   order(id: number): Promise<GrocerOrderDto>;
@@ -43,28 +37,7 @@ interface Backend {
 
 /** The running shop's grocer routes, with the token from the data folder. */
 function httpBackend(url: string, dataDir: string): Backend {
-  const tokenFile = path.join(dataDir, GROCER_TOKEN_FILE);
-  let token: string;
-  try {
-    token = fs.readFileSync(tokenFile, 'utf8').trim();
-  } catch (error) {
-    throw new CliError(`cannot read the grocer token ${tokenFile}: ${(error as Error).message}`);
-  }
-  const call = async <T>(method: string, route: string): Promise<T> => {
-    let res: Response;
-    try {
-      res = await fetch(new URL(`/api/grocer/${route}`, url), {
-        method,
-        // Astro refuses a POST whose Origin is not the shop's own (its guard against cross-site forms).
-        headers: { authorization: `Grocer ${token}`, origin: new URL(url).origin },
-      });
-    } catch (error) {
-      throw new CliError(`the shop at ${url} did not answer (${(error as Error).cause ?? (error as Error).message})`);
-    }
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    if (!res.ok) throw new CliError(body?.error?.message ?? `the shop answered ${res.status}`);
-    return body as T;
-  };
+  const call = grocerClient(url, dataDir);
   return {
     day: (date) => call('GET', date ? `Orders?date=${date}` : 'Orders'),
     order: (id) => call('GET', `Orders/${id}`),
@@ -75,11 +48,7 @@ function httpBackend(url: string, dataDir: string): Backend {
 
 /** The database itself: the shop is stopped (the data folder's lock refuses otherwise), or it is PostgreSQL. */
 async function databaseBackend(settings: ServerSettings): Promise<Backend> {
-  if (!settings.databaseUrl && !fs.existsSync(path.join(settings.dataDir, 'PG_VERSION'))) {
-    throw new CliError(`there is no shop database in ${settings.dataDir} yet: start the shop once (npm start), or set DATA_DIR.`);
-  }
-  // Never seed or log here: the grocer asked for orders, not for a new catalogue.
-  const handle = await openShopDatabase({ ...settings, seedOnEmpty: false }, () => {});
+  const handle = await openStoppedShop(settings);
   const { db } = handle;
   const { delivery } = readStoreSettings();
   return {

@@ -16,7 +16,7 @@ import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/server/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
-import { registerGrocerRoutes } from './routes/grocer.ts';
+import { GROCER_UPLOAD_LIMITS, registerGrocerRoutes } from './routes/grocer.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -70,14 +70,13 @@ export function createApp({
     await next();
   });
 
-  // Every write the API takes is a small form; refuse anything larger before reading it.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`),
-    }),
-  );
+  // Every write the API takes is a small form; refuse anything larger before reading it. The grocer's import uploads
+  // set their own limits (routes/grocer.ts), after checking the grocer's token.
+  const smallBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`),
+  });
+  app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
   if (readCache) app.use('*', readCache.middleware());
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db, reviewLimit);

@@ -91,6 +91,8 @@ export async function startTestApi(
     orderLimit?: WriteLimit;
     /** The in-process read cache the shop runs with; none by default, so tests that change rows directly see them. */
     readCache?: CatalogueCache;
+    /** The token of the grocer's routes (orders, import); none: they answer 401. */
+    grocerToken?: string;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -109,6 +111,7 @@ export async function startTestApi(
     now: options.now,
     orderLimit: options.orderLimit,
     readCache: options.readCache,
+    grocerToken: options.grocerToken,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

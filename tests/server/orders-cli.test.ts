@@ -3,7 +3,6 @@
 // grocer routes, for an order a shopper placed over HTTP. Needs `npm run build`.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +16,7 @@ import type { OrderDto, SlotListDto, AddressListDto } from '../../src/server/ord
 import type { SessionDto } from '../../src/server/account-schemas.ts';
 import { shopDate, zonedInstant } from '../../src/server/services/slots.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { root, run, type Child } from './processes.ts';
+import { freePort, root, run, type Child } from './processes.ts';
 
 const entry = path.join(root, 'dist/server/entry.mjs');
 const DAY = '2026-11-24';
@@ -107,14 +106,6 @@ async function insertOrders() {
   } finally {
     await handle.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 beforeAll(async () => {

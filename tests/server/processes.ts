@@ -1,6 +1,7 @@
 // Child processes of the server tests: run a script of this project with Node 24 and read what it prints.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import net from 'node:net';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -45,4 +46,13 @@ export function run(script: string, env: NodeJS.ProcessEnv, options: SpawnOption
       });
     });
   return { process: child, output: () => output, waitFor, exited };
+}
+
+/** A port nobody listens on now, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -1,13 +1,26 @@
-// The grocer's routes, for `npm run orders` while the shop runs (only one process may open the embedded database).
+// The grocer's routes, for `npm run orders` and `npm run import` while the shop runs (only one process may open the
+// embedded database).
 // Not for browsers: they take `Authorization: Grocer <token>`, the token the shop keeps in its data folder.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { changedPagesHeader } from '../../lib/api/headers.ts';
+import { STOCK_PAGES } from '../../lib/urls.ts';
 import type { Database } from '../db/client.ts';
-import { unauthorized } from '../errors.ts';
+import { badRequest, sendError, unauthorized } from '../errors.ts';
 import { GrocerAdvanceSchema, GrocerDayQuery, GrocerDaySchema, GrocerOrderSchema } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
+import {
+  ImportPictureQuery,
+  ImportRequestSchema,
+  ImportSummarySchema,
+  MAX_IMPORT_BODY_BYTES,
+  MAX_IMPORT_PICTURE_BYTES,
+  StoredPictureSchema,
+} from '../import-schemas.ts';
 import { advanceOrder, grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import { importCatalogue, saveImportPhoto } from '../services/import.ts';
 import type { DeliveryRules } from '../services/slots.ts';
 import { json } from './openapi.ts';
 
@@ -17,6 +30,18 @@ const errors = {
   400: json(ErrorSchema, 'Bad input'),
   401: json(ErrorSchema, 'No grocer token, or a wrong one'),
 } as const;
+
+/**
+ * The import's uploads, with their own body limits: the API's global limit (a small form) would refuse them. app.ts
+ * leaves these paths to the limits set here, which are checked after the grocer's token.
+ */
+export const GROCER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
+  '/api/grocer/Pictures': MAX_IMPORT_PICTURE_BYTES,
+  '/api/grocer/Import': MAX_IMPORT_BODY_BYTES,
+};
+
+/** Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap. */
+const CATALOGUE_PAGES = [...STOCK_PAGES, '/brands', '/sitemap.xml'];
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -91,6 +116,57 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { id } = c.req.valid('param');
       const { from } = await advanceOrder(db, id);
       return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
+    },
+  );
+
+  for (const [path, maxSize] of Object.entries(GROCER_UPLOAD_LIMITS)) {
+    app.use(
+      path.replace(/^\/api/, ''),
+      bodyLimit({
+        maxSize,
+        onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${maxSize / 1024 / 1024} MB`),
+      }),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/Pictures',
+      tags: ['Grocer'],
+      summary: 'Store a photo for an import (JPEG, PNG or WebP): its URL and SHA-256, the same for the same bytes',
+      security: GROCER,
+      request: {
+        query: ImportPictureQuery,
+        body: {
+          content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+          required: true,
+        },
+      },
+      responses: { 200: json(StoredPictureSchema, 'The stored picture'), ...errors, 413: json(ErrorSchema, 'Larger than 25 MB') },
+    }),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length === 0) throw badRequest('The body is empty: send the picture file’s bytes');
+      return c.json(await saveImportPhoto(db, bytes, c.req.valid('query').name ?? 'the picture'), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/Import',
+      tags: ['Grocer'],
+      summary: 'Import a catalogue CSV (docs/importing-products.md) in one transaction; a bad file imports nothing and names each line',
+      security: GROCER,
+      request: { body: { content: { 'application/json': { schema: ImportRequestSchema } }, required: true } },
+      responses: { 200: json(ImportSummarySchema, 'What was created, updated and left as it was'), ...errors, 413: json(ErrorSchema, 'Larger than 32 MB') },
+    }),
+    async (c) => {
+      const { csv, images } = c.req.valid('json');
+      const summary = await importCatalogue(db, csv, images);
+      // The page cache (and the API's read cache) forget every catalogue page: the new products show at once.
+      return c.json(summary, 200, summary.changed ? changedPagesHeader(CATALOGUE_PAGES) : {});
     },
   );
 }

@@ -362,7 +362,7 @@ function describe(
   return sentences.join(' ');
 }
 
-function metaTitle(name: string): string {
+export function metaTitle(name: string): string {
   const long = `${name} – Buy online at Kirana`;
   if (long.length <= 60) return long;
   const short = `${name} | Kirana`;
@@ -376,7 +376,7 @@ const META_FILLERS = [
   'Best prices every day.',
 ];
 
-function metaDescription(name: string, pricePaise: number, description: string): string {
+export function metaDescription(name: string, pricePaise: number, description: string): string {
   let text = `Buy ${name} online at Kirana for ${formatRupees(pricePaise)}.`;
   const candidates = [...(description.match(/[^.!?]+[.!?]/g) ?? []).map((s) => s.trim()), ...META_FILLERS];
   for (const sentence of candidates) {

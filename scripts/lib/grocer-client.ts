@@ -1,0 +1,68 @@
+// The grocer's commands (`npm run orders`, `npm run import`) reach the shop's data one of two ways: through the
+// running shop's grocer routes (only one process may open the embedded database), or, with the shop stopped or on
+// PostgreSQL, by opening the database themselves.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerSettings } from '../../src/server/config.ts';
+import { GROCER_TOKEN_FILE } from '../../src/server/auth/secret.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { openShopDatabase } from '../../src/server/db/prepare.ts';
+
+/** A message for the grocer: printed on one line, exit 1. `status`: the shop's HTTP status when it refused. */
+export class CliError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface GrocerRequest {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as they are (application/octet-stream). */
+  bytes?: Uint8Array<ArrayBuffer>;
+}
+
+export type GrocerCall = <T>(method: string, route: string, request?: GrocerRequest) => Promise<T>;
+
+/** Calls the running shop's `/api/grocer/<route>` with the token from the data folder; the shop's error message on failure. */
+export function grocerClient(url: string, dataDir: string): GrocerCall {
+  const tokenFile = path.join(dataDir, GROCER_TOKEN_FILE);
+  let token: string;
+  try {
+    token = fs.readFileSync(tokenFile, 'utf8').trim();
+  } catch (error) {
+    throw new CliError(`cannot read the grocer token ${tokenFile}: ${(error as Error).message}`);
+  }
+  return async <T>(method: string, route: string, { json, bytes }: GrocerRequest = {}): Promise<T> => {
+    // Astro refuses a POST whose Origin is not the shop's own (its guard against cross-site forms).
+    const headers: Record<string, string> = { authorization: `Grocer ${token}`, origin: new URL(url).origin };
+    let body: BodyInit | undefined;
+    if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (bytes) {
+      headers['content-type'] = 'application/octet-stream';
+      body = bytes;
+    }
+    let res: Response;
+    try {
+      res = await fetch(new URL(`/api/grocer/${route}`, url), { method, headers, body });
+    } catch (error) {
+      throw new CliError(`the shop at ${url} did not answer (${(error as Error).cause ?? (error as Error).message})`);
+    }
+    const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    if (!res.ok) throw new CliError(answer?.error?.message ?? `the shop answered ${res.status}`, res.status);
+    return answer as T;
+  };
+}
+
+/** The database itself: the shop is stopped (the data folder's lock refuses otherwise), or it is PostgreSQL. */
+export async function openStoppedShop(settings: ServerSettings): Promise<DatabaseHandle> {
+  if (!settings.databaseUrl && !fs.existsSync(path.join(settings.dataDir, 'PG_VERSION'))) {
+    throw new CliError(`there is no shop database in ${settings.dataDir} yet: start the shop once (npm start), or set DATA_DIR.`);
+  }
+  // Never seed or log here: the grocer asked for their own data, not for a demo catalogue.
+  return openShopDatabase({ ...settings, seedOnEmpty: false }, () => {});
+}

@@ -1,0 +1,74 @@
+// Reading a grocer's catalogue CSV: line numbers as a spreadsheet shows them (quoted line breaks, empty lines, a BOM),
+// the header, pack sizes written the catalogue's way, and rupees to paise without floating point.
+import { describe, expect, it } from 'vitest';
+import { canonicalPack, IMPORT_COLUMNS, parseCatalogue } from '../../src/server/services/import-csv.ts';
+
+const HEADER = IMPORT_COLUMNS.join(',');
+const anyImage = { imageExists: () => true };
+
+describe('parseCatalogue', () => {
+  it('names the line a row starts on, past quoted line breaks, empty lines and a BOM', () => {
+    const csv = [
+      `\uFEFF${HEADER}`,
+      'one,"Name, with comma",B,C,"two',
+      'lines",,10,,1,,',
+      '',
+      'two,Two,B,C,,,10.5.0,,1,,',
+    ].join('\r\n');
+    const parsed = parseCatalogue(csv, anyImage);
+    expect(parsed.errors).toEqual(["line 5: price: '10.5.0' is not an amount in rupees (e.g. 45 or 45.50)"]);
+    expect(parsed.rows).toBe(2);
+    expect(parsed.products[0]).toMatchObject({ line: 2, handle: 'one', name: 'Name, with comma', description: 'two\nlines' });
+  });
+
+  it('turns rupees into paise exactly and reads hot, images and an empty mrp', () => {
+    const csv = `${HEADER}\nghee,Ghee,B,C,,1 l,0.29,1.10,3,YES,a.jpg; b.png\n`;
+    const { errors, products } = parseCatalogue(csv, anyImage);
+    expect(errors).toEqual([]);
+    expect(products[0]).toMatchObject({ hot: true, images: ['a.jpg', 'b.png'], packs: [{ name: '1 l', pricePaise: 29, mrpPaise: 110, stock: 3 }] });
+    const noMrp = parseCatalogue(`${HEADER}\nsalt,Salt,B,C,,,₹20,,0,,\n`, anyImage);
+    expect(noMrp.products[0]!.packs[0]).toEqual({ line: 2, name: '', pricePaise: 2000, mrpPaise: 0, stock: 0 });
+  });
+
+  it('writes weights and volumes the catalogue way, and leaves counts as given', () => {
+    expect(['1kg', '1000 g', '1 KG', '0.5 l', '500ML', '6 pcs', ' 12  x  200 g '].map(canonicalPack)).toEqual([
+      '1 kg',
+      '1 kg',
+      '1 kg',
+      '500 ml',
+      '500 ml',
+      '6 pcs',
+      '12 x 200 g',
+    ]);
+  });
+
+  it('refuses a header with a missing or unknown column, and an empty file', () => {
+    expect(parseCatalogue('handle,name,brand,category,description,pack,prices,mrp,stock,hot,images\n', anyImage).errors).toEqual([
+      "line 1: header: the columns must be handle,name,brand,category,description,pack,price,mrp,stock,hot,images (missing price; unknown 'prices')",
+    ]);
+    expect(parseCatalogue('', anyImage).errors).toEqual(['line 1: the file is empty: it needs a header row and at least one product']);
+    expect(parseCatalogue(`${HEADER}\n`, anyImage).errors).toEqual(['line 2: row: the file has a header but no products']);
+  });
+
+  it('lists every problem of a row and of a product, in line order', () => {
+    const csv = [
+      HEADER,
+      'dal,Dal,B,C,,1 kg,10,,1,,',
+      ',x,y,z,,,1,,1,,',
+      'dal,,,,,,12,,2,,',
+      'bad,Bad,B,C,,,1,,1,no,../x.jpg;gone.jpg',
+      'short,row',
+      'unclosed,"Unclosed,B,C,,,1,,1,,',
+    ];
+    const { errors } = parseCatalogue(csv.slice(0, 6).join('\n'), { imageExists: (name) => name !== 'gone.jpg' });
+    expect(errors).toEqual([
+      'line 3: handle: is empty: every row needs the handle of its product',
+      'line 4: pack: is empty, but dal has several rows: each row is one pack size and needs its pack',
+      "line 5: hot: 'no' must be yes or empty",
+      "line 5: images: '../x.jpg' must be a file name inside the images folder, without a folder",
+      "line 5: images: 'gone.jpg' is not in the images folder",
+      'line 6: row: has 2 fields, the header has 11 (a comma inside a value needs the value in "quotes")',
+    ]);
+    expect(parseCatalogue(csv.join('\n'), anyImage).errors).toEqual(['line 7: a quoted field is never closed (a " is missing)']);
+  });
+});
