@@ -33,7 +33,7 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route('/', createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings) }));
+server.route('/', createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings), imageCacheDir: settings.imageCacheDir }));
 
 // The port it got (API_PORT=0 lets the system choose one).
 const http = serve({ fetch: server.fetch, hostname, port }, (address) => {

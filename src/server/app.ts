@@ -1,4 +1,6 @@
 // The Kirana API: a Hono app serving SPEC §7 under /api, embedded in the Astro server or run alone.
+import os from 'node:os';
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
@@ -36,6 +38,9 @@ export interface AppDeps {
   orderLimit?: WriteLimit;
   /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
   grocerToken?: string;
+  /** Where the picture sizes are kept (settings.imageCacheDir); tests and tools that leave it out share one in the
+   * system's temporary folder (the files are named by the original's SHA-256, so sharing is safe). */
+  imageCacheDir?: string;
 }
 
 export function createApp({
@@ -48,6 +53,7 @@ export function createApp({
   now = () => new Date(),
   orderLimit,
   grocerToken,
+  imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -76,7 +82,7 @@ export function createApp({
   );
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db, reviewLimit);
-  registerImageRoutes(app, db);
+  registerImageRoutes(app, db, imageCacheDir);
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
   for (const personal of [

@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The default image cache's name inside DATA_DIR (the data folder's checks leave it alone: see data-folder.ts). */
+export const IMAGE_CACHE_FOLDER = 'image-cache';
+
 const settingsSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -14,6 +17,7 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kirana <no-reply@kirana.local>'),
   SITE_URL: z.url('SITE_URL must be an absolute URL such as https://shop.example.in').optional(),
   PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
+  IMAGE_CACHE_DIR: z.string().min(1).optional(),
 });
 
 export type ServerSettings = {
@@ -26,6 +30,8 @@ export type ServerSettings = {
   mailFrom: string;
   /** Where links in mails point: SITE_URL, else this machine's shop; never the Host a request claims. */
   siteOrigin: string;
+  /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
+  imageCacheDir: string;
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -37,6 +43,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     SITE_URL: env.SITE_URL || undefined,
     MAIL_FROM: env.MAIL_FROM || undefined,
     PORT: env.PORT || undefined,
+    IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -47,13 +54,15 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
   if (s.SMTP_URL && !s.SITE_URL) {
     throw new Error('Invalid settings: SITE_URL is required with SMTP_URL (the links in the mails point at it)');
   }
+  const dataDir = path.resolve(s.DATA_DIR);
   return {
-    dataDir: path.resolve(s.DATA_DIR),
+    dataDir,
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
+    imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
   };
 }

@@ -88,6 +88,8 @@ export async function startTestApi(
     /** The API's clock for delivery slots. */
     now?: () => Date;
     orderLimit?: WriteLimit;
+    /** Where the API keeps picture sizes; the system's shared temporary one unless a test looks inside. */
+    imageCacheDir?: string;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -105,6 +107,7 @@ export async function startTestApi(
     store: options.store ?? readStoreSettings(),
     now: options.now,
     orderLimit: options.orderLimit,
+    imageCacheDir: options.imageCacheDir,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

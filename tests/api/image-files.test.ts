@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { imageFiles } from '../../src/server/db/schema.ts';
 import { saveImageFile } from '../../src/server/services/image-files.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -20,8 +21,8 @@ describe('picture originals (image_files)', () => {
     expect(first).toEqual(again);
     expect(first.url).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.png$/);
     expect([first.width, first.height]).toEqual([30, 20]);
-    const rows = await db.execute(sql`select count(*)::int as n from image_files where sha256 = ${first.sha256}`);
-    expect(rows.rows[0]).toEqual({ n: 1 });
+    const rows = await db.select({ width: imageFiles.width }).from(imageFiles).where(eq(imageFiles.sha256, first.sha256));
+    expect(rows).toEqual([{ width: 30 }]);
   });
 
   it('refuses bytes that are not a picture, naming the file', async () => {
