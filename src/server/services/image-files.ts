@@ -1,15 +1,14 @@
 // Picture originals stored in the database by the SHA-256 of their bytes (table image_files): one copy however many
 // products show it, and saving the same picture again changes nothing (a re-run import, a re-seed).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import { eq } from 'drizzle-orm';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { PICTURE_WIDTHS, type PictureWidth } from '../../lib/picture.ts';
 import type { Database } from '../db/client.ts';
 import { imageFiles } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { eq } from 'drizzle-orm';
-import { PICTURE_WIDTHS, type PictureWidth } from '../../lib/picture.ts';
-import type { Sharp } from 'sharp';
 
 /** The originals a grocer may supply, and the seed's drawn pictures, by content type → the URL's extension. */
 export const ORIGINAL_TYPES = {
