@@ -4,14 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
 import { PICTURE_SLOTS, pictureAttributes, sizedImageUrl } from '../../src/lib/picture.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
-import { saveImageFile, type SavedImage } from '../../src/server/services/image-files.ts';
+import type { SavedImage } from '../../src/server/services/image-files.ts';
+import { preparePhotoShop } from './fixtures/photo-shop.ts';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 
@@ -23,19 +21,7 @@ let photos: SavedImage[];
 beforeAll(async () => {
   parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-pictures-'));
   dataDir = path.join(parent, 'data');
-  const handle = await openDatabase({ kind: 'pglite', dataDir });
-  await seedCatalogue(handle.db, { products: 40 });
-  // Three photos of different shapes, as a grocer's import would store them; every product shows them in turn.
-  photos = [];
-  for (const [width, height, colour] of [[600, 400, '#c33'], [300, 500, '#3a3'], [800, 800, '#36c']] as const) {
-    const jpeg = await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
-    photos.push(await saveImageFile(handle.db, jpeg, `${colour}.jpg`));
-  }
-  const urls = photos.map((p) => p.url);
-  await handle.db.execute(
-    sql`update product_images set image_url = (array[${urls[0]}, ${urls[1]}, ${urls[2]}])[1 + (position % 3)]`,
-  );
-  await handle.close();
+  photos = await preparePhotoShop(dataDir);
   shop = await startBuiltServer({ env: { DATA_DIR: dataDir } });
 }, 120_000);
 
