@@ -82,7 +82,7 @@ export function createApp({
   );
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db, reviewLimit);
-  registerImageRoutes(app, db, imageCacheDir);
+  registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
   for (const personal of [

@@ -166,18 +166,28 @@ describe('the disk cache', () => {
         made++;
         return makeSizedImage(...args);
       };
-      const sizer = createImageSizer(api.db, dir, counting);
+      const sizer = createImageSizer(api.db, dir, { make: counting });
       const answers = await Promise.all(Array.from({ length: 8 }, () => sizer(wide.sha256, 'jpg', 320, 'webp')));
       expect(made).toBe(1);
       expect(new Set(answers.map((a) => a!.body.toString('base64'))).size).toBe(1);
       await sizer(wide.sha256, 'jpg', 320, 'webp');
       // A second process (a new sizer) on the same folder reads the file.
-      const other = await createImageSizer(api.db, dir, counting)(wide.sha256, 'jpg', 320, 'webp');
+      const other = await createImageSizer(api.db, dir, { make: counting })(wide.sha256, 'jpg', 320, 'webp');
       expect(made).toBe(1);
       expect(other!.body.equals(answers[0]!.body)).toBe(true);
       expect(filesIn(dir)).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a cache folder that cannot be written still answers the picture, and says why it could not keep it', async () => {
+    const notAFolder = path.join(cacheDir, 'a-file');
+    fs.writeFileSync(notAFolder, 'in the way');
+    const problems: unknown[] = [];
+    const sizer = createImageSizer(api.db, notAFolder, { logCacheError: (error) => problems.push(error) });
+    const answer = await sizer(small.sha256, 'png', 160, 'webp');
+    expect((await sharp(answer!.body).metadata()).format).toBe('webp');
+    expect(problems).toHaveLength(1);
   });
 });

@@ -24,7 +24,7 @@ const SVG_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-export function registerImageRoutes(app: OpenAPIHono, db: Database, imageCacheDir: string) {
+export function registerImageRoutes(app: OpenAPIHono, db: Database, images: { cacheDir: string; logError: (error: unknown) => void }) {
   app.get(`/images/files/:file{${ORIGINAL_FILE}}`, async (c) => {
     const [sha256, extension] = c.req.param('file').split('.') as [string, string];
     const original = await readImageFile(db, sha256, extension);
@@ -40,7 +40,7 @@ export function registerImageRoutes(app: OpenAPIHono, db: Database, imageCacheDi
 
   // One URL per width; the format follows Accept (AVIF, WebP, else JPEG) and Save-Data asks for the smallest width, so
   // the answer varies by both and says so to every cache.
-  const sizedImage = createImageSizer(db, imageCacheDir);
+  const sizedImage = createImageSizer(db, images.cacheDir, { logCacheError: images.logError });
   app.get(`/images/:width{[0-9]{3}}/:file{${ORIGINAL_FILE}}`, async (c) => {
     const asked = Number(c.req.param('width'));
     if (!PICTURE_WIDTHS.includes(asked as PictureWidth)) {
