@@ -36,7 +36,14 @@ server.use('/api/*', async (c, next) => {
 });
 server.route(
   '/',
-  createApp({ db: handle.db, accounts, store, grocerToken: resolveGrocerToken(settings), readCache: readCacheFor(settings) }),
+  createApp({
+    db: handle.db,
+    accounts,
+    store,
+    grocerToken: resolveGrocerToken(settings),
+    readCache: readCacheFor(settings),
+    imageCacheDir: settings.imageCacheDir,
+  }),
 );
 
 // The port it got (API_PORT=0 lets the system choose one).

@@ -97,6 +97,14 @@ function hostChecker(): (host: string | undefined) => boolean {
   };
 }
 
+/** The page cache keeps one answer per URL: one that differs by other request headers (a picture's format by Accept,
+ * its width by Save-Data) would be handed to the wrong browser. Accept-Encoding is the cache's own business. */
+function variesOnlyByEncoding(res: ServerResponse): boolean {
+  const vary = res.getHeader('vary');
+  if (vary === undefined) return true;
+  return String(vary).split(',').every((name) => ['', 'accept-encoding'].includes(name.trim().toLowerCase()));
+}
+
 function sendJsonError(res: ServerResponse, status: number, code: string, message: string) {
   const body = JSON.stringify({ error: { code, message } });
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Content-Security-Policy': NON_PAGE_CSP });
@@ -204,6 +212,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
       const seconds = pageCache.keepSeconds(String(res.getHeader('cache-control') ?? ''));
       const storable =
         cacheable && res.statusCode === 200 && seconds > 0 && !res.hasHeader('set-cookie') && !res.hasHeader('content-encoding') &&
+        variesOnlyByEncoding(res) &&
         (length === undefined || length <= pageCache.maxBodyBytes);
       if (storable) return storeThenSend(res, raw, url, mark, seconds, worthIt ? encoding : undefined);
       return worthIt ? streamOut(res, raw, encoding) : undefined;

@@ -8,6 +8,7 @@ import { CART_LIMITS } from '../lib/form-limits.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText } from '../lib/order-status.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
+import { pictureProps } from '../lib/picture.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
 import { showCart } from '../stores/cart.ts';
@@ -128,7 +129,7 @@ function Cart() {
             <ul className="cart-lines">
               {lines.map((line) => (
                 <li key={line.id} className="cart-line" data-testid="cart-line" data-product-id={line.productsId}>
-                  <img src={line.imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" width="80" height="80" loading="lazy" />
+                  <img {...pictureProps(line.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'line')} alt="" width="80" height="80" loading="lazy" />
                   <div className="cart-line-info">
                     <a href={urls.product(line.productsId)} className="cart-line-name">
                       {line.name}

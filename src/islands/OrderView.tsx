@@ -9,6 +9,7 @@ import { formatRupees } from '../lib/money.ts';
 import { itemCountText, PAYMENT_LABELS } from '../lib/order-status.ts';
 import { formatSlotWhen } from '../lib/slots.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
+import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 
@@ -69,7 +70,7 @@ export function OrderView({ order }: { order: OrderDto }) {
         <ul className="order-lines">
           {order.lines.map((line) => (
             <li key={`${line.productsId}-${line.productVariantsId}`} className="order-line" data-testid="order-line">
-              <img src={line.imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" width="64" height="64" loading="lazy" />
+              <img {...pictureProps(line.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'line')} alt="" width="64" height="64" loading="lazy" />
               <div className="order-line-info">
                 <a href={urls.product(line.productsId)} className="order-line-name">
                   {line.name}

@@ -6,6 +6,7 @@ import { browserWishlist } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { productActionsData } from '../lib/product-actions.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
+import { pictureProps } from '../lib/picture.ts';
 import type { WishlistDto } from '../server/order-schemas.ts';
 import { $userId } from '../stores/auth.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
@@ -89,7 +90,7 @@ function Wishlist() {
             {items.map(({ product }) => (
               <li key={product.id} className="card wishlist-card" data-testid="wishlist-item" data-product-id={product.id}>
                 <a href={urls.product(product.id)} tabIndex={-1} aria-hidden="true">
-                  <img src={product.imageUrl ?? DEFAULT_PRODUCT_IMAGE} alt="" width="400" height="400" loading="lazy" />
+                  <img {...pictureProps(product.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'card')} alt="" width="400" height="400" loading="lazy" />
                 </a>
                 <div className="wishlist-body">
                   <h3>

@@ -1,4 +1,6 @@
 // The Kirana API: a Hono app serving SPEC §7 under /api, embedded in the Astro server or run alone.
+import os from 'node:os';
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
@@ -39,6 +41,9 @@ export interface AppDeps {
   grocerToken?: string;
   /** Keeps public catalogue answers in memory until a write changes the catalogue; none: every call reads. */
   readCache?: CatalogueCache;
+  /** Where the picture sizes are kept (settings.imageCacheDir); tests and tools that leave it out share one in the
+   * system's temporary folder (the files are named by the original's SHA-256, so sharing is safe). */
+  imageCacheDir?: string;
 }
 
 export function createApp({
@@ -52,6 +57,7 @@ export function createApp({
   orderLimit,
   grocerToken,
   readCache,
+  imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -80,7 +86,7 @@ export function createApp({
   if (readCache) app.use('*', readCache.middleware());
   registerCatalogueRoutes(app, db);
   registerReviewRoutes(app, db, reviewLimit);
-  registerImageRoutes(app, db);
+  registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
   registerContactRoutes(app, db, contactLimit);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
   for (const personal of [

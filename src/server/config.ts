@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The default image cache's name inside DATA_DIR (the data folder's checks leave it alone: see data-folder.ts). */
+export const IMAGE_CACHE_FOLDER = 'image-cache';
+
 const settingsSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -15,6 +18,7 @@ const settingsSchema = z.object({
   SITE_URL: z.url('SITE_URL must be an absolute URL such as https://shop.example.in').optional(),
   PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
   READ_CACHE_SECONDS: z.string().regex(/^\d+$/, 'READ_CACHE_SECONDS must be a whole number of seconds').default('60'),
+  IMAGE_CACHE_DIR: z.string().min(1).optional(),
 });
 
 export type ServerSettings = {
@@ -29,6 +33,8 @@ export type ServerSettings = {
   siteOrigin: string;
   /** How long the API keeps a catalogue answer in memory at most (writes through it forget them at once); 0: never. */
   readCacheSeconds: number;
+  /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
+  imageCacheDir: string;
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -41,6 +47,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     MAIL_FROM: env.MAIL_FROM || undefined,
     PORT: env.PORT || undefined,
     READ_CACHE_SECONDS: env.READ_CACHE_SECONDS || undefined,
+    IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -51,8 +58,9 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
   if (s.SMTP_URL && !s.SITE_URL) {
     throw new Error('Invalid settings: SITE_URL is required with SMTP_URL (the links in the mails point at it)');
   }
+  const dataDir = path.resolve(s.DATA_DIR);
   return {
-    dataDir: path.resolve(s.DATA_DIR),
+    dataDir,
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
@@ -60,5 +68,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     mailFrom: s.MAIL_FROM,
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
+    imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
   };
 }

@@ -22,13 +22,15 @@ async function boot() {
   // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
   onShutdown(closeEmbeddedApi);
   const accounts = await accountDepsFromSettings(settings, log);
-  return { api: createApp({
-      db: handle.db,
-      accounts,
-      store,
-      grocerToken: resolveGrocerToken(settings),
-      readCache: readCacheFor(settings),
-    }), handle };
+  const api = createApp({
+    db: handle.db,
+    accounts,
+    store,
+    grocerToken: resolveGrocerToken(settings),
+    readCache: readCacheFor(settings),
+    imageCacheDir: settings.imageCacheDir,
+  });
+  return { api, handle };
 }
 
 /** The API of this process, booted on first use. A failed boot is retried by the next call. */

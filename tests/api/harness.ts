@@ -93,6 +93,8 @@ export async function startTestApi(
     readCache?: CatalogueCache;
     /** The token of the grocer's routes (orders, import); none: they answer 401. */
     grocerToken?: string;
+    /** Where the API keeps picture sizes; the system's shared temporary one unless a test looks inside. */
+    imageCacheDir?: string;
   } = {},
 ): Promise<TestApi> {
   const { handle, drop } = await freshDatabase();
@@ -112,6 +114,7 @@ export async function startTestApi(
     orderLimit: options.orderLimit,
     readCache: options.readCache,
     grocerToken: options.grocerToken,
+    imageCacheDir: options.imageCacheDir,
     accounts: {
       jwtSecret,
       mailer: mails.mailer,

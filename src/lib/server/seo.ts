@@ -1,6 +1,7 @@
 // Structured data (schema.org JSON-LD) for crawlers.
 import type { Product } from '../api/types.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../urls.ts';
+import { shareableImageUrl } from '../picture.ts';
 
 export interface Crumb {
   name: string;
@@ -46,7 +47,7 @@ export function productLd(
   reviewSummary: { count: number; average: number },
 ) {
   const images = product.productImages.length
-    ? product.productImages.map((i) => absolute(i.imageUrl, site))
+    ? product.productImages.map((i) => absolute(shareableImageUrl(i.imageUrl), site))
     : [absolute(DEFAULT_PRODUCT_IMAGE, site)];
   return {
     '@context': 'https://schema.org',

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { IMAGE_CACHE_FOLDER } from '../config.ts';
 
 /** A data folder the shop must not open; the message says what is wrong and which folder. */
 export class DataFolderError extends Error {
@@ -15,8 +16,16 @@ export class DataFolderError extends Error {
 export const LOCK_NAME = '.kirana.lock';
 export const OWNER_NAME = '.kirana.lock.json';
 // The shop's own files beside the database (the lock, the token secrets, the mail outbox, the running shop's address
-// for `npm run orders`): a folder holding only these is still a new database.
-const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox']);
+// for `npm run orders`, the picture sizes): a folder holding only these is still a new database.
+const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox', IMAGE_CACHE_FOLDER]);
+
+/** Everything below `dir` but the image cache: public pictures made again when lost, and too many to walk at each start. */
+function entriesBelow(dir: string): fs.Dirent[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.name !== IMAGE_CACHE_FOLDER)
+    .flatMap((entry) => (entry.isDirectory() ? [entry, ...fs.readdirSync(path.join(dir, entry.name), { recursive: true, withFileTypes: true })] : [entry]));
+}
 
 /** Without a live pid to go by (e.g. a pid reused by another program), a lock not refreshed this long is stale. */
 const LOCK_STALE_MS = 60_000;
@@ -202,8 +211,8 @@ export function inspectDataFolder(dir: string): 'new' | 'existing' {
     );
   }
   // Every file must be readable and writable by us before PGlite touches any of them.
-  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
-    const file = path.join(dir, name);
+  for (const entry of entriesBelow(dir)) {
+    const file = path.join(entry.parentPath, entry.name);
     try {
       fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
     } catch (error) {
@@ -217,7 +226,7 @@ export function inspectDataFolder(dir: string): 'new' | 'existing' {
 export function restrictModes(dir: string): void {
   try {
     fs.chmodSync(dir, 0o700);
-    for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    for (const entry of entriesBelow(dir)) {
       try {
         fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
       } catch (error) {
