@@ -11,10 +11,10 @@ export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 export const PICTURE_SLOTS = {
   /** Product cards in listings (2 per row on a phone; about 240 px from 720 px up). */
   card: { shownAt: 240, sizes: '(min-width: 720px) 240px, 50vw' },
-  /** Category tiles (3 or more per row on a phone). */
-  category: { shownAt: 200, sizes: '(min-width: 720px) 200px, 34vw' },
-  /** The product page's main picture. */
-  gallery: { shownAt: 480, sizes: '(min-width: 800px) 480px, 100vw' },
+  /** Category tiles (3 or 4 per row on a phone, at least 120 px wide from 720 px up). */
+  category: { shownAt: 160, sizes: '(min-width: 720px) 160px, 34vw' },
+  /** The product page's main picture (at most 260 px wide on a phone, so price and Add to cart show too). */
+  gallery: { shownAt: 480, sizes: '(min-width: 800px) 480px, 260px' },
   /** The gallery's thumbnails. */
   thumbnail: { shownAt: 72, sizes: '72px' },
   /** A line of the cart or an order. */

@@ -46,8 +46,8 @@ test('the product page shows its photo as AVIF and a thumbnail swaps in the size
   expect((await avif).headers()['content-type']).toBe('image/avif');
   const main = page.getByTestId('gallery-main');
   const first = await loaded(page, '[data-testid="gallery-main"]');
-  // 390 px wide at 1x: the first width that covers the full-width picture.
-  expect(first.currentSrc).toMatch(/\/api\/images\/480\//);
+  // 390 px wide at 1x: the picture is 260 px wide on a phone, and 320 the first width that covers it.
+  expect(first.currentSrc).toMatch(/\/api\/images\/320\//);
 
   const thumbs = page.locator('a[data-gallery-thumb]');
   await expect(thumbs).toHaveCount(3);
