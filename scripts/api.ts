@@ -3,25 +3,16 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { Hono } from 'hono';
-import { createApp } from '../src/server/app.ts';
 import { listenOrigin } from '../src/lib/server/site.ts';
 import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
-import { readServerSettings } from '../src/server/config.ts';
-import { openShopDatabase } from '../src/server/db/prepare.ts';
-import { accountDepsFromSettings } from '../src/server/auth/setup.ts';
-import { resolveGrocerToken } from '../src/server/auth/secret.ts';
-import { readStoreSettings } from '../src/server/store-settings.ts';
-import { readCacheFor } from '../src/server/catalogue-cache.ts';
+import { openShopApi } from '../src/server/runtime.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
 
-const settings = readServerSettings();
-const store = readStoreSettings();
 const port = Number(process.env.API_PORT ?? 4322);
 const hostname = process.env.HOST ?? 'localhost';
-const handle = await openShopDatabase(settings, (m) => console.log(`[kirana-api] ${m}`));
-const accounts = await accountDepsFromSettings(settings, (m) => console.log(`[kirana-api] ${m}`));
+const { api, handle, settings } = await openShopApi((m) => console.log(`[kirana-api] ${m}`));
 
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.
@@ -34,17 +25,7 @@ server.use('/api/*', async (c, next) => {
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
   await next();
 });
-server.route(
-  '/',
-  createApp({
-    db: handle.db,
-    accounts,
-    store,
-    grocerToken: resolveGrocerToken(settings),
-    readCache: readCacheFor(settings),
-    imageCacheDir: settings.imageCacheDir,
-  }),
-);
+server.route('/', api);
 
 // The port it got (API_PORT=0 lets the system choose one).
 const http = serve({ fetch: server.fetch, hostname, port }, (address) => {

@@ -1,7 +1,7 @@
 // The embedded API of one process: opens the database once, migrates it, seeds an empty catalogue.
 import { createApp, type KiranaApi } from './app.ts';
 import { errorBody } from './errors.ts';
-import { readServerSettings } from './config.ts';
+import { readServerSettings, type ServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
@@ -12,24 +12,39 @@ import { readCacheFor } from './catalogue-cache.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
-async function boot() {
+/**
+ * The shop's API on its database, as the settings say: what the pages embed, and what `npm run api` serves alone.
+ * A start that fails after the database opened closes it again (it holds the data folder's lock).
+ */
+export async function openShopApi(
+  log: (message: string) => void,
+): Promise<{ api: KiranaApi; handle: DatabaseHandle; settings: ServerSettings }> {
   const settings = readServerSettings();
   // Read before the database opens: a grocer's mistake in store.yaml stops the start with its name.
   const store = readStoreSettings();
-  const log = (m: string) => console.log(`[kirana] ${m}`);
   // The database first: it takes the data folder's lock and checks the folder before anything is written in it.
   const handle = await openShopDatabase(settings, log);
+  try {
+    const accounts = await accountDepsFromSettings(settings, log);
+    const api = createApp({
+      db: handle.db,
+      accounts,
+      store,
+      grocerToken: resolveGrocerToken(settings),
+      readCache: readCacheFor(settings),
+      imageCacheDir: settings.imageCacheDir,
+    });
+    return { api, handle, settings };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function boot() {
+  const { api, handle } = await openShopApi((m) => console.log(`[kirana] ${m}`));
   // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
   onShutdown(closeEmbeddedApi);
-  const accounts = await accountDepsFromSettings(settings, log);
-  const api = createApp({
-    db: handle.db,
-    accounts,
-    store,
-    grocerToken: resolveGrocerToken(settings),
-    readCache: readCacheFor(settings),
-    imageCacheDir: settings.imageCacheDir,
-  });
   return { api, handle };
 }
 
