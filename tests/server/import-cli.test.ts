@@ -1,18 +1,16 @@
 // `npm run import` against a real data folder, as the grocer runs it: with the shop stopped it opens the database
 // itself; with the built shop running (which holds the folder's lock) it goes through the shop's grocer routes, and the
 // shop's pages (listings, product page, sitemap) show the new products at once. Needs `npm run build`.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { asc, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
 import { products } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
-import { freePort, root, run, type Child } from './processes.ts';
+import { freePort, root, run, runToEnd, type Child } from './processes.ts';
 
 const entry = path.join(root, 'dist/server/entry.mjs');
 const SAMPLE = path.join(root, 'docs/samples/catalogue.csv');
@@ -24,17 +22,8 @@ let firstIds = new Map<string, number>();
 const children: Child[] = [];
 
 /** Runs `npm run import -- …args` as the grocer would; never throws on exit 1. */
-async function importCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, 'scripts/import.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function importCommand(...args: string[]) {
+  return runToEnd('scripts/import.ts', dataDir, args);
 }
 
 /** The imported products (handle → id), read with the shop stopped. */

@@ -1,11 +1,9 @@
 // `npm run orders` against a real data folder: with the shop stopped it opens the database itself (orders written
 // straight to the folder); with the built shop running (which holds the folder's lock) it goes through the shop's
 // grocer routes, for an order a shopper placed over HTTP. Needs `npm run build`.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { and, asc, eq, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSettings } from '../../src/server/config.ts';
@@ -16,7 +14,7 @@ import type { OrderDto, SlotListDto, AddressListDto } from '../../src/server/ord
 import type { SessionDto } from '../../src/server/account-schemas.ts';
 import { shopDate, zonedInstant } from '../../src/server/services/slots.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { freePort, root, run, type Child } from './processes.ts';
+import { freePort, root, run, runToEnd, type Child } from './processes.ts';
 
 const entry = path.join(root, 'dist/server/entry.mjs');
 const DAY = '2026-11-24';
@@ -27,17 +25,8 @@ const ids = { delivering: 0, cancelled: 0, today: 0 };
 let plainProductId = 0;
 
 /** Runs `npm run orders -- …args` as the grocer would; never throws on exit 1. */
-async function ordersCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, 'scripts/orders.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function ordersCommand(...args: string[]) {
+  return runToEnd('scripts/orders.ts', dataDir, args);
 }
 
 /** The order, its lines and its placed event, as the checkout stores them (slot ids are the local start). */

@@ -1,8 +1,9 @@
 // Child processes of the server tests: run a script of this project with Node 24 and read what it prints.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,6 +13,21 @@ export interface Child {
   /** Resolves when the output contains `text`; rejects if the process exits first. */
   waitFor: (text: string | RegExp) => Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs a command of this project (e.g. scripts/orders.ts) to its end on `dataDir`'s embedded database, as the grocer
+ * would; never throws on exit 1. */
+export async function runToEnd(script: string, dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, script), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
 
 export function run(script: string, env: NodeJS.ProcessEnv, options: SpawnOptions = {}): Child {
