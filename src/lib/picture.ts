@@ -11,8 +11,10 @@ export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 export const PICTURE_SLOTS = {
   /** Product cards in listings (2 per row on a phone; about 240 px from 720 px up). */
   card: { shownAt: 240, sizes: '(min-width: 720px) 240px, 50vw' },
-  /** Category tiles (3 or 4 per row on a phone, at least 120 px wide from 720 px up). */
-  category: { shownAt: 160, sizes: '(min-width: 720px) 160px, 34vw' },
+  /** Product cards in a row that swipes on a phone (global.css `.grid.rail`: 42% of the row); a grid from 720 px. */
+  railCard: { shownAt: 240, sizes: '(min-width: 720px) 240px, 42vw' },
+  /** Category tiles (4 per row on a phone, 3 under 360 px; at most 160 px wide from 720 px up). */
+  category: { shownAt: 160, sizes: '(min-width: 720px) 160px, (min-width: 360px) 22vw, 30vw' },
   /** The product page's main picture (at most 260 px wide on a phone, so price and Add to cart show too). */
   gallery: { shownAt: 480, sizes: '(min-width: 800px) 480px, 260px' },
   /** The gallery's thumbnails. */

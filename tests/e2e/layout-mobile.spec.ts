@@ -3,6 +3,7 @@
 // and the unit price (₹/kg, ₹/l, ₹ per piece) beside the price.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
+import { PICTURE_WIDTHS } from '../../src/lib/picture.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -106,6 +107,26 @@ test.describe('a 390×844 phone', () => {
     }
     const widths = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
     expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth);
+  });
+
+  test('at a phone density the home loads each picture at the smallest width that covers it', async ({ browser }) => {
+    // Lighthouse's phone (412 px at 1.75x): a rail card or a category tile fetched a size up costs bytes and paint.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const shown = await page.locator('img[srcset]').evaluateAll((images) =>
+      (images as HTMLImageElement[])
+        .filter((img) => img.complete && img.naturalWidth > 0)
+        .map((img) => ({ src: img.currentSrc, cssWidth: img.getBoundingClientRect().width })),
+    );
+    expect(shown.length).toBeGreaterThan(20);
+    for (const { src, cssWidth } of shown) {
+      const width = Number(/\/api\/images\/(\d+)\//.exec(src)?.[1]);
+      const needed = cssWidth * 1.75;
+      const smallerCovers = PICTURE_WIDTHS.some((w) => w < width && w >= needed);
+      expect(width >= needed && !smallerCovers, `${src} for ${Math.round(needed)} device pixels`).toBe(true);
+    }
+    await context.close();
   });
 
   test('cards and the product page show the unit price, and the pack selector changes it', async ({ page, request }) => {
