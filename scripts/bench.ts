@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { onCleanup, runCleanup } from './bench/cleanup.ts';
 import { parseOptions, reportFileName, type BenchOptions } from './bench/format.ts';
-import { VIEWPORTS, launchBrowser, measureJs } from './bench/js-bytes.ts';
+import { VIEWPORTS, launchBrowser, measureJs, warmPictures } from './bench/js-bytes.ts';
 import { CHROMIUM_PATH, NO_METRICS, lighthousePage } from './bench/lighthouse.ts';
 import { emptyLoadResult, loadTest } from './bench/load.ts';
 import { measureCacheMiss, writeLatest, type CacheMissOptions } from './bench/cache-miss.ts';
@@ -253,8 +253,18 @@ async function main(): Promise<number> {
     }
     const measured = results.pages.filter((p) => p.status === 200);
 
-    // Lighthouse: one page at a time, one Chromium per run.
     const serverUp = () => server.unexpectedExit() === null;
+    if (measured.length && serverUp()) {
+      log('pictures: loading each page once on a phone screen, so their sizes are made before Lighthouse…');
+      const browser = await launchBrowser();
+      try {
+        for (const page of measured) await warmPictures(browser, page.url).catch((error) => log(`  ${page.path}: ${errorText(error)}`));
+      } finally {
+        await browser.close();
+      }
+    }
+
+    // Lighthouse: one page at a time, one Chromium per run.
     for (const page of measured) {
       if (!serverUp()) break;
       log(`Lighthouse ${page.path} (${options.lighthouseRuns} run(s))…`);

@@ -27,6 +27,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Loads a page as Lighthouse's phone does (412×823 at 1.75x) and scrolls it to the end, so the picture sizes it asks
+ * for exist before it is measured: a shop makes each size once in its life and keeps it on disk (IMAGE_CACHE_DIR), and
+ * the bench's fresh data folder would otherwise charge the first run of every page for making them.
+ */
+export async function warmPictures(browser: Browser, url: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await settle(page);
+  } finally {
+    await context.close();
+  }
+}
+
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1_000);
