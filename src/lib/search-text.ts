@@ -114,7 +114,8 @@ export function searchTerms(text: string, synonyms: Synonyms): SearchTerm[] {
     i += taken;
     if (seen.has(phrase)) continue;
     seen.add(phrase);
-    terms.push({ kind: 'word', alternatives: [...new Set([phrase, ...(meanings ?? [])])] });
+    // A word the synonym list knows is spelled as the grocer wrote it: its near misses are not what was meant.
+    terms.push({ kind: 'word', alternatives: [...new Set([phrase, ...(meanings ?? [])])], ...(meanings ? { typos: false } : {}) });
   }
   for (const size of packs) terms.push({ kind: 'pack', size });
   return terms;

@@ -61,6 +61,16 @@ describe('ranking: a whole word or a word start beats a match inside a word', ()
     expect((await suggestions('rice')).filter((s) => /malabar/i.test(s.name))).toEqual([]);
   });
 
+  it("a word of one or two letters ('ri') matches the start of a word only, as a shopper typing rice means", async () => {
+    const found = await resultsWithPacks('ri');
+    expect(found.length).toBeGreaterThan(0);
+    // Each has a word starting 'ri' in its name, or is in such a category (Rice & Grains).
+    expect(found.filter((p) => !/\bri/i.test(p.name) && !/\bri/i.test(p.category))).toEqual([]);
+    const suggested = (await suggestions('ri')).filter((s) => s.type === 'products').map((s) => s.name);
+    expect(suggested.length).toBeGreaterThan(0);
+    expect(suggested.filter((n) => !/\bri/i.test(n))).toEqual([]);
+  });
+
   it("'oil' lists oils before Boiled rice", async () => {
     expectBefore(await results('oil'), /\boil\b/i, /boiled/i);
     const suggested = (await suggestions('oil')).map((s) => s.name);
@@ -93,6 +103,12 @@ describe('synonyms (src/content/settings/synonyms.yaml)', () => {
     expect(names.length).toBeGreaterThan(0);
     expect(expected.test(names[0]!)).toBe(true);
     expect((await suggestions(word)).some((s) => expected.test(s.name))).toBe(true);
+  });
+
+  it('takes a word of the list as meant, not as a typo of look-alike names: chawal finds rice and nothing else', async () => {
+    const found = await resultsWithPacks('chawal');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((p) => !/\brice\b/i.test(p.name) && !/\brice\b/i.test(p.category))).toEqual([]);
   });
 
   it('forgives a typo in a synonym (chawl is chawal)', async () => {

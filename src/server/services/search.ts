@@ -43,7 +43,9 @@ export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonym
  */
 async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
   const terms = termsOf(text);
-  const checked = terms.flatMap((t) => (t.kind === 'word' && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : []));
+  const checked = terms.flatMap((t) =>
+    t.kind === 'word' && t.typos !== false && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : [],
+  );
   if (checked.length === 0) return terms;
   const [row] = rowsOf<Record<string, boolean>>(
     await db.execute(
@@ -81,21 +83,33 @@ const MIN_INDEXED_LENGTH = 3;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Whether a word is too short to count inside another word: 'ri' means rice or ridge gourd, not every name with 'ri'
+ * in it (a quarter of a large catalogue). Such a word matches the start of a word only.
+ */
+const startsOnly = (word: string) => word.length < MIN_INDEXED_LENGTH;
+
 /** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
 function wordScore(name: SQL, word: string, typos: boolean): SQL {
   const re = escapeRegex(word);
   return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
-    when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}
+    ${startsOnly(word) ? sql`` : sql`when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}`}
     ${typos && word.length >= MIN_TYPO_LENGTH ? sql`when ${word} <% ${name} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
     else 0 end)`;
 }
 
-/** Whether a lowercased name may match a word: the part the trigram index answers. */
-const mayMatch = (name: SQL, word: string, typos: boolean): SQL =>
-  typos && word.length >= MIN_TYPO_LENGTH
-    ? sql`(${name} like ${`%${escapeLike(word)}%`} or ${word} <% ${name})`
-    : sql`${name} like ${`%${escapeLike(word)}%`}`;
+/**
+ * Whether a lowercased name may match a word: the part the trigram index answers. A short word's pattern starts at
+ * the name's start or after a space, which the index reads as the trigrams that begin a word ('  r', ' ri').
+ */
+function mayMatch(name: SQL, word: string, typos: boolean): SQL {
+  const like = escapeLike(word);
+  if (startsOnly(word)) return sql`(${name} like ${`${like}%`} or ${name} like ${`% ${like}%`})`;
+  return typos && word.length >= MIN_TYPO_LENGTH
+    ? sql`(${name} like ${`%${like}%`} or ${word} <% ${name})`
+    : sql`${name} like ${`%${like}%`}`;
+}
 
 /**
  * The words of the terms, each with whether a typo of it counts: the shopper's own word does; the catalogue words a
