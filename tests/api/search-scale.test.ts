@@ -46,6 +46,10 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
     },
   );
 
+  it.each(['toor dal 1kg', 'desi dairy milk 1 l'])("EXPLAIN of '%s' finds the packs of its size through their index", async (text) => {
+    expect(await plan(text)).toMatch(/Index Scan (using|on) product_variants_name_lower_idx/);
+  });
+
   it('still suggests the Toor Dal of the seeded shop first for "toor dal 1kg"', async () => {
     const found = (await (await api.get('/api/app/Products/SearchProducts/toor%20dal%201kg')).json()) as SuggestionDto[];
     expect(found[0]!.name).toMatch(/toor dal 1 kg$/i);

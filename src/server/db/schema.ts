@@ -128,6 +128,8 @@ export const productVariants = pgTable(
   },
   (t) => [
     index('product_variants_product_idx').on(t.productId),
+    // A search for a pack size ('toor dal 1kg') finds the packs of that size (src/server/services/search.ts).
+    index('product_variants_name_lower_idx').on(sql`lower(${t.name})`),
     check('product_variants_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_name_lower_idx" ON "product_variants" USING btree (lower("name"));
