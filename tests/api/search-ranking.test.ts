@@ -90,6 +90,11 @@ describe('typos', () => {
     expect(names.slice(0, 3).every((n) => expected.test(n))).toBe(true);
     expect((await suggestions(typo)).filter((s) => s.type === 'products')[0]?.name).toMatch(expected);
   });
+
+  it("takes a typo to keep a word's first two letters: 'vutter' is not butter", async () => {
+    expect((await results('buttr')).some((n) => /butter/i.test(n))).toBe(true);
+    expect((await results('vutter')).filter((n) => /butter/i.test(n))).toEqual([]);
+  });
 });
 
 describe('synonyms (src/content/settings/synonyms.yaml)', () => {
