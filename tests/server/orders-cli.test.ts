@@ -23,6 +23,8 @@ let dataDir = '';
 const children: Child[] = [];
 const ids = { delivering: 0, cancelled: 0, today: 0 };
 let plainProductId = 0;
+/** The slots the set-up fills with orders of its own; the running shop's shopper books another (whatever the day). */
+const setUpSlotIds = new Set<string>();
 
 /** Runs `npm run orders -- …args` as the grocer would; never throws on exit 1. */
 function ordersCommand(...args: string[]) {
@@ -59,7 +61,9 @@ async function insertOrders() {
       };
     };
     const today = shopDate(new Date(), 0, timeZone);
-    await db.insert(deliverySlots).values([slot(`${DAY}T10:00`, 2), slot(`${DAY}T14:00`, 0), slot(`${today}T16:00`, 1)]);
+    const setUpSlots = [slot(`${DAY}T10:00`, 2), slot(`${DAY}T14:00`, 0), slot(`${today}T16:00`, 1)];
+    for (const { id } of setUpSlots) setUpSlotIds.add(id);
+    await db.insert(deliverySlots).values(setUpSlots);
     const order = (slotId: string, name: string, totalPaise: number, status: 'placed' | 'cancelled' = 'placed') => ({
       userId: user!.id,
       status,
@@ -212,7 +216,7 @@ describe('with the shop running (the command goes through it)', () => {
       })
     ).json()) as AddressListDto;
     const slots = (await (await asShopper('GET', '/app/DeliverySlots')).json()) as SlotListDto;
-    const slot = slots.slots.find((s) => s.unavailable === null)!;
+    const slot = slots.slots.find((s) => s.unavailable === null && !setUpSlotIds.has(s.id))!;
     const res = await asShopper(
       'POST',
       '/app/Orders',
