@@ -115,7 +115,8 @@ export function searchTerms(text: string, synonyms: Synonyms): SearchTerm[] {
     if (seen.has(phrase)) continue;
     seen.add(phrase);
     // A word the synonym list knows is spelled as the grocer wrote it: its near misses are not what was meant.
-    terms.push({ kind: 'word', alternatives: [...new Set([phrase, ...(meanings ?? [])])], ...(meanings ? { typos: false } : {}) });
+    const alternatives = [...new Set([phrase, ...(meanings ?? [])])];
+    terms.push(meanings ? { kind: 'word', alternatives, typos: false } : { kind: 'word', alternatives });
   }
   for (const size of packs) terms.push({ kind: 'pack', size });
   return terms;

@@ -96,9 +96,9 @@ const aWordStarts = (name: SQL, prefix: string): SQL => {
 };
 
 /**
- * A typo is a near miss of a word that starts as the shopper's does ('buter' is butter, not 'Buttermilk's 'ter'
- * cousins): the first letters are rarely the mistyped ones, and checking word similarity only where they agree is
- * what keeps a typo fast in a large catalogue (word similarity takes some 40 µs a name).
+ * A typo is a near miss of a word that starts as the shopper's does ('buter' is butter; 'vutter' is not): the first
+ * letters are rarely the mistyped ones, and checking word similarity only where they agree is what keeps a typo fast
+ * in a large catalogue (word similarity takes some 40 µs a name).
  */
 const TYPO_SAME_START = 2;
 function mayBeTypoOf(name: SQL, word: string): SQL {
