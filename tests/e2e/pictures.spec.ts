@@ -9,7 +9,7 @@ import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-serv
 import type { SavedImage } from '../../src/server/services/image-files.ts';
 import { preparePhotoShop } from '../server/fixtures/photo-shop.ts';
 import { addToCartByApi, bearer } from './orders-setup.ts';
-import { registerByApi } from './session.ts';
+import { registerByApi, useSession } from './session.ts';
 import type { ApiProduct } from './helpers.ts';
 
 let parent: string;
@@ -78,14 +78,8 @@ test('the cart and wishlist islands show sized photos', async ({ page }) => {
   const kept = await api.post('/api/app/Wishlists', { headers: bearer(session.token), data: { productsId: product.id } });
   expect(kept.status()).toBe(201);
   await api.dispose();
-  // useSession signs in on the suite's own server; this shop is another origin.
-  await page.goto(`${shop.url}/about`);
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('refreshToken', s.refreshToken);
-    localStorage.setItem('userid', String(s.user.id));
-    localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
+  // This shop is another origin than the suite's own server.
+  await useSession(page, session, shop.url);
 
   await page.goto(`${shop.url}/cart`);
   const line = page.getByTestId('cart-line').locator('img');

@@ -18,9 +18,12 @@ export async function registerByApi(request: APIRequestContext) {
   return { shopper, session: (await res.json()) as SessionDto };
 }
 
-/** Signed in as the API's session, the way the sign-in page leaves the browser (SPEC §3 keys). */
-export async function useSession(page: Page, session: SessionDto) {
-  await page.goto('/about');
+/**
+ * Signed in as the API's session, the way the sign-in page leaves the browser (SPEC §3 keys); on the suite's own
+ * server unless `origin` names another shop.
+ */
+export async function useSession(page: Page, session: SessionDto, origin = '') {
+  await page.goto(`${origin}/about`);
   await page.evaluate((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('refreshToken', s.refreshToken);
