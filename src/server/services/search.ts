@@ -89,6 +89,9 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 const startsOnly = (word: string) => word.length < MIN_INDEXED_LENGTH;
 
+/** Whether near misses of a word count: the shopper's own word, of MIN_TYPO_LENGTH letters or more. */
+const typoTolerant = (word: string, typos: boolean) => typos && word.length >= MIN_TYPO_LENGTH;
+
 /** Whether some word of a lowercased name starts with `prefix`: LIKE patterns the trigram index answers. */
 const aWordStarts = (name: SQL, prefix: string): SQL => {
   const like = escapeLike(prefix);
@@ -111,7 +114,7 @@ function wordScore(name: SQL, word: string, typos: boolean): SQL {
   return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
     ${startsOnly(word) ? sql`` : sql`when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}`}
-    ${typos && word.length >= MIN_TYPO_LENGTH ? sql`when ${mayBeTypoOf(name, word)} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
+    ${typoTolerant(word, typos) ? sql`when ${mayBeTypoOf(name, word)} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
     else 0 end)`;
 }
 
@@ -120,11 +123,9 @@ function wordScore(name: SQL, word: string, typos: boolean): SQL {
  * the name's start or after a space, which the index reads as the trigrams that begin a word ('  r', ' ri').
  */
 function mayMatch(name: SQL, word: string, typos: boolean): SQL {
-  const like = escapeLike(word);
   if (startsOnly(word)) return aWordStarts(name, word);
-  return typos && word.length >= MIN_TYPO_LENGTH
-    ? sql`(${name} like ${`%${like}%`} or ${mayBeTypoOf(name, word)})`
-    : sql`${name} like ${`%${like}%`}`;
+  const contains = sql`${name} like ${`%${escapeLike(word)}%`}`;
+  return typoTolerant(word, typos) ? sql`(${contains} or ${mayBeTypoOf(name, word)})` : contains;
 }
 
 /**
