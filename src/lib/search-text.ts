@@ -21,6 +21,8 @@ export type SearchTerm =
       alternatives: string[];
       /** Whether near misses of the shopper's word count (the search turns it off for a word the catalogue has). */
       typos?: boolean;
+      /** Catalogue words the shopper's word may be a typo of, with their word similarity to it (the search finds them). */
+      corrections?: { word: string; similarity: number }[];
     }
   | { kind: 'pack'; size: string };
 

@@ -1,5 +1,6 @@
 // Search rules of issue 12 on the shop's own seeded catalogue (400 products): ranking, typos, synonyms, several words
 // and pack sizes, the same for the suggestions and the search results.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto, SuggestionDto } from '../../src/server/schemas.ts';
 import { products } from '../../src/server/db/schema.ts';
@@ -94,6 +95,16 @@ describe('typos', () => {
   it("takes a typo to keep a word's first two letters: 'vutter' is not butter", async () => {
     expect((await results('buttr')).some((n) => /butter/i.test(n))).toBe(true);
     expect((await results('vutter')).filter((n) => /butter/i.test(n))).toEqual([]);
+  });
+
+  it('corrects a typo of a word that only a product added later has (the vocabulary follows the catalogue)', async () => {
+    expect(await results('shrikand')).toEqual([]);
+    await api.db.execute(sql`
+      insert into products (name, short_name, short_code, description, price_paise, mrp_paise, brand_id, category_id, stock)
+      select 'Kesar Shrikhand', 'Shrikhand', 'SRK-1', 'Sweet strained curd with saffron.', 9000, 9500, b.id, c.id, 5
+      from (select min(id) as id from brands) b, (select min(id) as id from categories) c`);
+    expect(await results('shrikand')).toEqual(['Kesar Shrikhand']);
+    expect((await suggestions('shrikand'))[0]).toMatchObject({ type: 'products', name: 'Kesar Shrikhand' });
   });
 });
 

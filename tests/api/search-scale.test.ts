@@ -1,10 +1,11 @@
-// Search at 50,000 products: the trigram index on lower(name) picks the candidates (EXPLAIN shows it), and the
+// Search at 50,000 products: the trigram index on lower(name) picks the candidates and an index on the catalogue's words
+// corrects a typo (EXPLAIN shows both), and the
 // shop's own products still rank first among 50,000 look-alikes. Speed itself is measured by the bench, not here.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuggestionDto } from '../../src/server/schemas.ts';
 import { categories as catalogueData } from '../../src/server/seed/data.ts';
-import { productSearchQuery, termsOf } from '../../src/server/services/search.ts';
+import { correctionsOf, productSearchQuery, termsOf } from '../../src/server/services/search.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 const SYNTHETIC_PRODUCTS = 50_000;
@@ -45,6 +46,14 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
       expect(shown).not.toMatch(/Seq Scan on products\b/);
     },
   );
+
+  it.each(['buter', 'tomatoe', 'basmti'])("EXPLAIN of correcting '%s' reads the catalogue's words through an index", async (typo) => {
+    const result = (await api.db.execute(sql`explain select ${correctionsOf(typo)}`)) as unknown as { rows: Record<string, string>[] };
+    const shown = result.rows.map((r) => Object.values(r)[0]).join('\n');
+    console.log(`EXPLAIN corrections of ${typo}\n${shown}`);
+    expect(shown).toMatch(/Index (Only )?Scan (using|on) search_words_\w+/);
+    expect(shown).not.toMatch(/Seq Scan on search_words/);
+  });
 
   it.each(['toor dal 1kg', 'desi dairy milk 1 l'])("EXPLAIN of '%s' finds the packs of its size through their index", async (text) => {
     expect(await plan(text)).toMatch(/Index Scan (using|on) product_variants_name_lower_idx/);

@@ -134,6 +134,16 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * The words of product, brand and category names (lowercased, letters only, four or more), kept by triggers
+ * (migration 0007): a shopper's typo is corrected against them through their trigram index, so a search checks word
+ * similarity against a few thousand words instead of every name (src/server/services/search.ts). A word a rename
+ * leaves behind stays; it costs a lookup, and a search for it finds nothing, as before.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_word_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 export const productVariantPrices = pgTable(
   'product_variant_prices',
   {

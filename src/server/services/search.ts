@@ -1,9 +1,9 @@
 // Product search for the search page and the search box's suggestions: one ranking for both.
 // A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
 // every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
-// catalogue words a Hindi or Hinglish word means. Candidates come from the pg_trgm GIN index on lower(name)
-// (migration 0004) through LIKE and `<%` (word similarity at least WORD_SIMILARITY_THRESHOLD, set on every connection
-// in src/server/db/client.ts).
+// catalogue words a Hindi or Hinglish word means, and a typo adds the catalogue words it is near (`<%` on the
+// search_words table's trigram index: word similarity at least WORD_SIMILARITY_THRESHOLD, set on every connection in
+// src/server/db/client.ts). Candidates come from the pg_trgm GIN index on lower(name) (migration 0004) through LIKE.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -38,8 +38,8 @@ const synonyms = (): Synonyms => (synonymsRead ??= readSynonyms());
 export const termsOf = (text: string): SearchTerm[] => searchTerms(text, synonyms());
 
 /**
- * The terms, with typo tolerance off for a word some product name has as a whole word ('dairy'): its near misses
- * would only add noise, and checking them costs a word similarity for every candidate. One indexed query.
+ * The terms, with the catalogue words each typo may mean. A word some product name has as a whole word ('dairy') is
+ * taken as meant: its near misses would only add noise. One query, on indexes.
  */
 async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
   const terms = termsOf(text);
@@ -47,28 +47,49 @@ async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
     t.kind === 'word' && t.typos !== false && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : [],
   );
   if (checked.length === 0) return terms;
-  const [row] = rowsOf<Record<string, boolean>>(
+  const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(
       sql`select ${sql.join(
-        checked.map(
-          (t, i) =>
-            sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(t.alternatives[0]!)}\\M`}) as ${sql.identifier(`w${i}`)}`,
-        ),
+        checked.flatMap((t, i) => {
+          const word = t.alternatives[0]!;
+          return [
+            sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(word)}\\M`}) as ${sql.identifier(`w${i}`)}`,
+            sql`${correctionsOf(word)} as ${sql.identifier(`c${i}`)}`,
+          ];
+        }),
         sql`, `,
       )}`,
     ),
   );
   checked.forEach((t, i) => {
     if (row?.[`w${i}`]) t.typos = false;
+    else t.corrections = (row?.[`c${i}`] as { word: string; similarity: number }[] | undefined) ?? [];
   });
   return terms;
+}
+
+/**
+ * The catalogue words a typo may be, nearest first (JSON). A typo keeps the word's first letters ('buter' is butter;
+ * 'vutter' is not): they are rarely the mistyped ones, and a shopper who gets them wrong meant another word.
+ */
+const TYPO_SAME_START = 2;
+/** At most this many corrections of one word ('buter': butter, buttermilk). */
+const MAX_CORRECTIONS = 3;
+export function correctionsOf(word: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('word', word, 'similarity', similarity)), '[]'::json)
+    from (select word, word_similarity(${word}, word) as similarity from search_words
+      where ${word} <% word and word like ${`${escapeLike(word.slice(0, TYPO_SAME_START))}%`} and word <> ${word}
+      order by similarity desc, length(word), word limit ${MAX_CORRECTIONS}) nearest)`;
 }
 
 // Ranking weights of one word against one name.
 const WHOLE_WORD = 1;
 const WORD_START = 0.9;
 const INSIDE_WORD = 0.5;
-/** A typo's word similarity (0.45 to 1) is scaled by this: a close typo ranks about an exact match inside a word. */
+/**
+ * A correction's score is scaled by its word similarity to the typo (0.45 to 1) and by this: a close typo ranks about
+ * an exact match inside a word.
+ */
 const TYPO = 0.8;
 /** A product whose category matches counts a little less than one whose own name does. */
 const VIA_CATEGORY = 0.9;
@@ -89,56 +110,48 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 const startsOnly = (word: string) => word.length < MIN_INDEXED_LENGTH;
 
-/** Whether near misses of a word count: the shopper's own word, of MIN_TYPO_LENGTH letters or more. */
-const typoTolerant = (word: string, typos: boolean) => typos && word.length >= MIN_TYPO_LENGTH;
-
 /** Whether some word of a lowercased name starts with `prefix`: LIKE patterns the trigram index answers. */
 const aWordStarts = (name: SQL, prefix: string): SQL => {
   const like = escapeLike(prefix);
   return sql`(${name} like ${`${like}%`} or ${name} like ${`% ${like}%`})`;
 };
 
-/**
- * A typo is a near miss of a word that starts as the shopper's does ('buter' is butter; 'vutter' is not): the first
- * letters are rarely the mistyped ones, and checking word similarity only where they agree is what keeps a typo fast
- * in a large catalogue (word similarity takes some 40 µs a name).
- */
-const TYPO_SAME_START = 2;
-function mayBeTypoOf(name: SQL, word: string): SQL {
-  return sql`(${aWordStarts(name, word.slice(0, TYPO_SAME_START))} and ${word} <% ${name})`;
+/** A word a term may match, and what a match of it is worth (less than 1 for a typo's correction). */
+interface WeightedWord {
+  word: string;
+  weight: number;
 }
 
+/** The words one term may match: the shopper's, the synonyms' catalogue words, and the corrections of a typo. */
+const weightedWords = (term: SearchTerm & { kind: 'word' }): WeightedWord[] => [
+  ...term.alternatives.map((word) => ({ word, weight: 1 })),
+  ...(term.corrections ?? []).map(({ word, similarity }) => ({ word, weight: similarity * TYPO })),
+];
+
 /** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
-function wordScore(name: SQL, word: string, typos: boolean): SQL {
+function wordScore(name: SQL, { word, weight }: WeightedWord): SQL {
   const re = escapeRegex(word);
-  return sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
+  const score = sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
     ${startsOnly(word) ? sql`` : sql`when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}`}
-    ${typoTolerant(word, typos) ? sql`when ${mayBeTypoOf(name, word)} then word_similarity(${word}, ${name}) * ${sql.raw(String(TYPO))}` : sql``}
     else 0 end)`;
+  return weight === 1 ? score : sql`${score} * ${weight}::float8`;
 }
 
 /**
  * Whether a lowercased name may match a word: the part the trigram index answers. A short word's pattern starts at
  * the name's start or after a space, which the index reads as the trigrams that begin a word ('  r', ' ri').
  */
-function mayMatch(name: SQL, word: string, typos: boolean): SQL {
-  if (startsOnly(word)) return aWordStarts(name, word);
-  const contains = sql`${name} like ${`%${escapeLike(word)}%`}`;
-  return typoTolerant(word, typos) ? sql`(${contains} or ${mayBeTypoOf(name, word)})` : contains;
+function mayMatch(name: SQL, word: string): SQL {
+  return startsOnly(word) ? aWordStarts(name, word) : sql`${name} like ${`%${escapeLike(word)}%`}`;
 }
 
-/**
- * The words of the terms, each with whether a typo of it counts: the shopper's own word does; the catalogue words a
- * synonym gives are spelled right (and checking near misses of every one would cost more than it finds).
- */
-const wordsOf = (terms: SearchTerm[]) =>
-  terms.flatMap((t) => (t.kind === 'word' ? t.alternatives.map((word, i) => ({ word, typos: i === 0 && t.typos !== false })) : []));
+const wordsOf = (terms: SearchTerm[]) => terms.flatMap((t) => (t.kind === 'word' ? weightedWords(t).map((w) => w.word) : []));
 
 /** The words that pick candidates: those the index can narrow, or every word when none can. */
-function candidateWords(terms: SearchTerm[]): { word: string; typos: boolean }[] {
-  const words = wordsOf(terms);
-  const long = words.filter((w) => w.word.length >= MIN_INDEXED_LENGTH);
+function candidateWords(terms: SearchTerm[]): string[] {
+  const words = [...new Set(wordsOf(terms))];
+  const long = words.filter((w) => w.length >= MIN_INDEXED_LENGTH);
   return long.length > 0 ? long : words;
 }
 
@@ -147,7 +160,7 @@ const productName = sql.raw('lower(p.name)');
 /** One term's score for the `name` of a category or a brand (a category's is scored once, not once per product). */
 function nameTermScore(term: SearchTerm): SQL {
   if (term.kind === 'pack') return sql`0`;
-  return sql`greatest(${sql.join(term.alternatives.map((w, i) => wordScore(sql.raw('lower(name)'), w, i === 0 && term.typos !== false)), sql`, `)})`;
+  return sql`greatest(${sql.join(weightedWords(term).map((w) => wordScore(sql.raw('lower(name)'), w)), sql`, `)})`;
 }
 
 /** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
@@ -157,7 +170,7 @@ function productTermScore(term: SearchTerm, index?: number): SQL {
     return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
       where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
   }
-  const scores = term.alternatives.map((w, i) => wordScore(productName, w, i === 0 && term.typos !== false));
+  const scores = weightedWords(term).map((w) => wordScore(productName, w));
   if (index !== undefined) scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
   return sql`greatest(${sql.join(scores, sql`, `)})`;
 }
@@ -197,7 +210,7 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
   // of the two would make PostgreSQL read every product.
   const nameMayMatch = (column: string) =>
     sql.join(
-      words.map((w) => mayMatch(sql.raw(`lower(${column})`), w.word, w.typos)),
+      words.map((w) => mayMatch(sql.raw(`lower(${column})`), w)),
       sql` or `,
     );
   const candidates =
@@ -269,7 +282,7 @@ async function rankedNames<Id>(db: Database, table: 'brands' | 'categories', ter
   const query = sql`
     select id, name, (${matched})::int as matched, (${score})::float8 as score
     from (select id, name, ${sql.join(scoreColumns, sql`, `)} from ${sql.identifier(table)}
-      where ${sql.join(words.map((w) => mayMatch(name, w.word, w.typos)), sql` or `)}) scored
+      where ${sql.join(words.map((w) => mayMatch(name, w)), sql` or `)}) scored
     order by matched desc, score desc, name asc
     limit ${limit}`;
   return rowsOf<{ id: Id; name: string; matched: number; score: number }>(await db.execute(query));
