@@ -128,13 +128,16 @@ const weightedWords = (term: SearchTerm & { kind: 'word' }): WeightedWord[] => [
   ...(term.corrections ?? []).map(({ word, similarity }) => ({ word, weight: similarity * TYPO })),
 ];
 
-/** How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. */
+/**
+ * How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. Most candidates hold only some
+ * of a search's words, so the cheap test that a name does not hold a word at all comes before the regular expressions.
+ */
 function wordScore(name: SQL, { word, weight }: WeightedWord): SQL {
   const re = escapeRegex(word);
-  const score = sql`(case when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
+  const score = sql`(case when strpos(${name}, ${word}) = 0 then 0
+    when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
-    ${startsOnly(word) ? sql`` : sql`when strpos(${name}, ${word}) > 0 then ${sql.raw(String(INSIDE_WORD))}`}
-    else 0 end)`;
+    else ${sql.raw(String(startsOnly(word) ? 0 : INSIDE_WORD))} end)`;
   return weight === 1 ? score : sql`${score} * ${weight}::float8`;
 }
 
@@ -167,7 +170,7 @@ function nameTermScore(term: SearchTerm): SQL {
 function productTermScore(term: SearchTerm, index?: number): SQL {
   if (term.kind === 'pack') {
     const re = `(^|[^0-9.])${escapeRegex(term.size)}\\M`;
-    return sql`(case when ${productName} ~ ${re} or exists (select 1 from product_variants v
+    return sql`(case when strpos(${productName}, ${term.size}) > 0 and ${productName} ~ ${re} or exists (select 1 from product_variants v
       where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
   }
   const scores = weightedWords(term).map((w) => wordScore(productName, w));
