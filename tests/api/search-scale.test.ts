@@ -55,9 +55,28 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
     expect(shown).not.toMatch(/Seq Scan on search_words/);
   });
 
+  it("EXPLAIN of the suggestions for 'masala' reads the products found by category alone in rank order, a few", async () => {
+    const query = productSearchQuery(termsOf('masala'), 0, 10, false)!;
+    const result = (await api.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    expect(result.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/Index (Only )?Scan using products_category_name_order_idx/);
+  });
+
   it.each(['toor dal 1kg', 'desi dairy milk 1 l'])("EXPLAIN of '%s' finds the packs of its size through their index", async (text) => {
     expect(await plan(text)).toMatch(/Index Scan (using|on) product_variants_name_lower_idx/);
   });
+
+  it.each(['masala', 'atta', 'snacks', 'spices', 'dairy', 'chai', 'toor dal', 'amul milk', 'ri masala', 'sunflower oil 1 l'])(
+    "suggestions for '%s' are the first products of the full ranking (they read only the first few found by category)",
+    async (text) => {
+      const ids = async (withTotal: boolean) => {
+        const result = await api.db.execute(productSearchQuery(termsOf(text), 0, 10, withTotal)!);
+        return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+      };
+      const suggested = await ids(false);
+      expect(suggested).toHaveLength(10);
+      expect(suggested).toEqual(await ids(true));
+    },
+  );
 
   it('still suggests the Toor Dal of the seeded shop first for "toor dal 1kg"', async () => {
     const found = (await (await api.get('/api/app/Products/SearchProducts/toor%20dal%201kg')).json()) as SuggestionDto[];

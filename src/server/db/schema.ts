@@ -79,8 +79,10 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),
     index('products_priority_tag_idx').on(t.priorityTag),
-    // Search matches lowercased names with LIKE and `<%` (src/server/services/search.ts).
+    // Search matches lowercased names with LIKE (src/server/services/search.ts).
     index('products_name_lower_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Suggestions read the products a search finds by their category alone in the order they rank: shortest name first.
+    index('products_category_name_order_idx').on(t.categoryId, sql`length(${t.name})`, t.name, t.id),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

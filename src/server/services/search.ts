@@ -209,19 +209,31 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
   const words = candidateWords(terms);
   const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
   if (words.length === 0 && packs.length === 0) return undefined;
-  // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union: an OR
-  // of the two would make PostgreSQL read every product.
+  // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union of two
+  // parts that do not overlap: an OR of the two would make PostgreSQL read every product, and removing duplicates
+  // from thousands of rows costs more than telling them apart.
   const nameMayMatch = (column: string) =>
     sql.join(
       words.map((w) => mayMatch(sql.raw(`lower(${column})`), w)),
       sql` or `,
     );
+  // A product found only by its category scores what its category does, so within a category such products rank by
+  // name alone, and a search that counts nothing needs only the first `offset + limit` of each (read in that order
+  // from products_category_name_order_idx). Not so when a word too short to pick candidates, or a pack size, may
+  // still tell them apart.
+  const categoryOnlyRankByName = !withTotal && packs.length === 0 && words.length === new Set(wordsOf(terms)).size;
+  const byCategoryOnly = categoryOnlyRankByName
+    ? sql`select p.id, p.name, p.category_id from categories m cross join lateral (
+          select id, name, category_id from products where category_id = m.id and not (${nameMayMatch('name')})
+          order by length(name), name, id limit ${offset + limit}) p
+        where ${nameMayMatch('m.name')}`
+    : sql`select id, name, category_id from products
+        where category_id in (select id from categories where ${nameMayMatch('name')}) and not (${nameMayMatch('name')})`;
   const candidates =
     words.length > 0
       ? sql`(select id, name, category_id from products where ${nameMayMatch('name')}
-          union
-          select id, name, category_id from products
-          where category_id in (select id from categories where ${nameMayMatch('name')}))`
+          union all
+          ${byCategoryOnly})`
       : sql`products`;
   const packOnly =
     words.length > 0

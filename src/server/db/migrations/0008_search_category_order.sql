@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_name_order_idx" ON "products" USING btree ("category_id",length("name"),"name","id");
