@@ -65,7 +65,7 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
     expect(await plan(text)).toMatch(/Index Scan (using|on) product_variants_name_lower_idx/);
   });
 
-  it.each(['masala', 'atta', 'snacks', 'spices', 'dairy', 'chai', 'toor dal', 'amul milk', 'ri masala', 'sunflower oil 1 l'])(
+  it.each(['masala', 'atta', 'snacks', 'spices', 'dairy', 'chai', 'toor dal', 'amul milk', 'ri masala', 'sunflower oil 1 l', 'toor dal 1kg', 'dals 500 g', 'dal 1kg 500 g'])(
     "suggestions for '%s' are the first products of the full ranking (they read only the first few found by category)",
     async (text) => {
       const ids = async (withTotal: boolean) => {

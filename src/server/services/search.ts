@@ -166,15 +166,25 @@ function nameTermScore(term: SearchTerm): SQL {
   return sql`greatest(${sql.join(weightedWords(term).map((w) => wordScore(sql.raw('lower(name)'), w)), sql`, `)})`;
 }
 
-/** One term's score for a product: its best alternative in the product's name or (a little less) its category's. */
-function productTermScore(term: SearchTerm, index?: number): SQL {
-  if (term.kind === 'pack') {
-    const re = `(^|[^0-9.])${escapeRegex(term.size)}\\M`;
-    return sql`(case when strpos(${productName}, ${term.size}) > 0 and ${productName} ~ ${re} or exists (select 1 from product_variants v
-      where v.product_id = p.id and lower(v.name) = ${term.size}) then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
-  }
+/** The query's table of the products that have a pack of the `index`th pack size (one read of the packs' index). */
+const packTable = (index: number) => sql.identifier(`pack${index}`);
+
+/** Whether the product `alias` comes in a pack size: its name says so, or it is in the size's pack table. */
+function hasPack(alias: string, size: string, index: number): SQL {
+  const name = sql.raw(`lower(${alias}.name)`);
+  const re = `(^|[^0-9.])${escapeRegex(size)}\\M`;
+  return sql`(strpos(${name}, ${size}) > 0 and ${name} ~ ${re}
+    or exists (select 1 from ${packTable(index)} where product_id = ${sql.raw(`${alias}.id`)}))`;
+}
+
+/**
+ * One term's score for a product: its best alternative in the product's name or (a little less) its category's
+ * (`index`: the term's column in the categories' scores), or a pack size's (`index`: its pack table).
+ */
+function productTermScore(term: SearchTerm, index: number): SQL {
+  if (term.kind === 'pack') return sql`(case when ${hasPack('p', term.size, index)} then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
   const scores = weightedWords(term).map((w) => wordScore(productName, w));
-  if (index !== undefined) scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
+  scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
   return sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
@@ -207,7 +217,7 @@ interface RankedProduct {
 /** The query that ranks products for search terms (exported for EXPLAIN in tests); undefined when nothing to search. */
 export function productSearchQuery(terms: SearchTerm[], offset: number, limit: number, withTotal = true): SQL | undefined {
   const words = candidateWords(terms);
-  const packs = terms.flatMap((t) => (t.kind === 'pack' ? [t.size] : []));
+  const packs = terms.flatMap((t, index) => (t.kind === 'pack' ? [{ size: t.size, index }] : []));
   if (words.length === 0 && packs.length === 0) return undefined;
   // Candidates by name (bitmap scans of the trigram index) and by category (the category index), as a union of two
   // parts that do not overlap: an OR of the two would make PostgreSQL read every product, and removing duplicates
@@ -217,15 +227,22 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
       words.map((w) => mayMatch(sql.raw(`lower(${column})`), w)),
       sql` or `,
     );
-  // A product found only by its category scores what its category does, so within a category such products rank by
-  // name alone, and a search that counts nothing needs only the first `offset + limit` of each (read in that order
-  // from products_category_name_order_idx). Not so when a word too short to pick candidates, or a pack size, may
-  // still tell them apart.
-  const categoryOnlyRankByName = !withTotal && packs.length === 0 && words.length === new Set(wordsOf(terms)).size;
+  // A product found only by its category scores what its category does (and its pack size, when the shopper gave
+  // one), so within a category such products rank by name alone, those in that size first. A search that counts
+  // nothing needs only the first `offset + limit` of each (read in that order from products_category_name_order_idx).
+  // Not so when a word too short to pick candidates, or a second pack size, may still tell them apart.
+  const categoryOnlyRankByName = !withTotal && packs.length <= 1 && words.length === new Set(wordsOf(terms)).size;
+  const firstOfCategory = (pack: SQL) =>
+    sql`(select id, name, category_id from products q where category_id = m.id and not (${nameMayMatch('q.name')}) and ${pack}
+        order by length(name), name, id limit ${offset + limit})`;
+  const [pack] = packs;
   const byCategoryOnly = categoryOnlyRankByName
-    ? sql`select p.id, p.name, p.category_id from categories m cross join lateral (
-          select id, name, category_id from products where category_id = m.id and not (${nameMayMatch('name')})
-          order by length(name), name, id limit ${offset + limit}) p
+    ? sql`select p.id, p.name, p.category_id from categories m cross join lateral (${
+        pack
+          ? sql`${firstOfCategory(hasPack('q', pack.size, pack.index))}
+              union all ${firstOfCategory(sql`not ${hasPack('q', pack.size, pack.index)}`)}`
+          : firstOfCategory(sql`true`)
+      }) p
         where ${nameMayMatch('m.name')}`
     : sql`select id, name, category_id from products
         where category_id in (select id from categories where ${nameMayMatch('name')}) and not (${nameMayMatch('name')})`;
@@ -239,7 +256,7 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
     words.length > 0
       ? sql`true`
       : sql`(${sql.join(
-          packs.map((size) => productTermScore({ kind: 'pack', size })),
+          packs.map(({ size, index }) => productTermScore({ kind: 'pack', size }, index)),
           sql` + `,
         )}) > 0`;
   // Materialized and `offset 0`: each category and each product is scored once, not again in every place a score is
@@ -249,6 +266,10 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
   const { matched, score } = rankingOf(terms.length);
   return sql`
     with c as materialized (select id, ${sql.join(categoryColumns, sql`, `)} from categories)
+    ${sql.join(
+      packs.map(({ size, index }) => sql`, ${packTable(index)} as materialized (select product_id from product_variants where lower(name) = ${size})`),
+      sql``,
+    )}
     select id, name, (${matched})::int as matched, (${score})::float8 as score,
       ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total
     from (
