@@ -138,8 +138,9 @@ export const productVariants = pgTable(
 
 /**
  * The words of product, brand and category names (lowercased, letters only, four or more), kept by triggers
- * (migration 0007): a shopper's typo is corrected against them through their trigram index, so a search checks word
- * similarity against a few thousand words instead of every name (src/server/services/search.ts). A word a rename
+ * (migration 0007): a shopper's typo is corrected against the few that start as it does (read through the primary key,
+ * or the trigram index where the collation cannot range over a prefix), so a search checks word similarity against a
+ * handful of words instead of every name (src/server/services/search.ts). A word a rename
  * leaves behind stays; it costs a lookup, and a search for it finds nothing, as before.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [

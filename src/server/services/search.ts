@@ -1,9 +1,10 @@
 // Product search for the search page and the search box's suggestions: one ranking for both.
 // A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
 // every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
-// catalogue words a Hindi or Hinglish word means, and a typo adds the catalogue words it is near (`<%` on the
-// search_words table's trigram index: word similarity at least WORD_SIMILARITY_THRESHOLD, set on every connection in
-// src/server/db/client.ts). Candidates come from the pg_trgm GIN index on lower(name) (migration 0004) through LIKE.
+// catalogue words a Hindi or Hinglish word means, and a typo adds the catalogue words it is near (`<%` against the
+// search_words table, read through an index by the typo's first letters: word similarity at least
+// WORD_SIMILARITY_THRESHOLD, set on every connection in src/server/db/client.ts). Candidates come from the pg_trgm GIN
+// index on lower(name) (migration 0004) through LIKE.
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -149,6 +150,7 @@ function mayMatch(name: SQL, word: string): SQL {
   return startsOnly(word) ? aWordStarts(name, word) : sql`${name} like ${`%${escapeLike(word)}%`}`;
 }
 
+/** Every word the terms may match, pack sizes aside. */
 const wordsOf = (terms: SearchTerm[]) => terms.flatMap((t) => (t.kind === 'word' ? weightedWords(t).map((w) => w.word) : []));
 
 /** The words that pick candidates: those the index can narrow, or every word when none can. */
