@@ -26,7 +26,9 @@ export const brands = pgTable(
   },
   (t) => [
     uniqueIndex('brands_name_key').on(t.name),
-    index('brands_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Search matches lowercased names with LIKE (src/server/services/search.ts): without this index it read all
+    // 1,250 brands of a large shop for every suggestion (14 ms).
+    index('brands_name_lower_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -41,7 +43,7 @@ export const categories = pgTable(
     /** A picture of the category's food (an image_files URL); null: the tile drawn from its name and colour. */
     imageUrl: text('image_url'),
   },
-  (t) => [index('categories_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [index('categories_name_lower_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`)],
 );
 
 export const products = pgTable(
