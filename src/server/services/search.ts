@@ -48,23 +48,23 @@ async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
     t.kind === 'word' && t.typos !== false && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : [],
   );
   if (checked.length === 0) return terms;
-  const [row] = rowsOf<Record<string, unknown>>(
+  // Per word: null when a name has it whole, else its corrections.
+  const [row] = rowsOf<Record<string, { word: string; similarity: number }[] | null>>(
     await db.execute(
       sql`select ${sql.join(
-        checked.flatMap((t, i) => {
+        checked.map((t, i) => {
           const word = t.alternatives[0]!;
-          return [
-            sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(word)}\\M`}) as ${sql.identifier(`w${i}`)}`,
-            sql`${correctionsOf(word)} as ${sql.identifier(`c${i}`)}`,
-          ];
+          return sql`case when exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(word)}\\M`})
+            then null else ${correctionsOf(word)} end as ${sql.identifier(`c${i}`)}`;
         }),
         sql`, `,
       )}`,
     ),
   );
   checked.forEach((t, i) => {
-    if (row?.[`w${i}`]) t.typos = false;
-    else t.corrections = (row?.[`c${i}`] as { word: string; similarity: number }[] | undefined) ?? [];
+    const corrections = row?.[`c${i}`];
+    if (corrections === null) t.typos = false;
+    else t.corrections = corrections ?? [];
   });
   return terms;
 }
@@ -95,8 +95,8 @@ const TYPO = 0.8;
 /** A product whose category matches counts a little less than one whose own name does. */
 const VIA_CATEGORY = 0.9;
 /**
- * Shorter words are not typo-tolerant: 'dal' is as near to 'da', 'dates' and 'dark' as a typo would be, and checking
- * thousands of such near misses is slow.
+ * Shorter words are not typo-tolerant: 'dal' is as near to 'da', 'dates' and 'dark' as a typo would be, and each such
+ * near miss would bring its own thousands of candidates.
  */
 const MIN_TYPO_LENGTH = 5;
 /** Trigrams cannot narrow a shorter text: such words rank, but do not pick candidates (unless nothing else can). */
