@@ -1,7 +1,7 @@
-// Search at 50,000 products: the trigram index on lower(name) picks the candidates and an index on the catalogue's words
-// corrects a typo (EXPLAIN shows both), and the
-// shop's own products still rank first among 50,000 look-alikes. Speed itself is measured by the bench, not here.
-import { sql } from 'drizzle-orm';
+// Search at 50,000 products: the trigram index on lower(name) picks the candidates and an index on the catalogue's
+// words corrects a typo (EXPLAIN shows both), and the shop's own products still rank first among 50,000 look-alikes.
+// Speed itself is measured by the bench, not here.
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuggestionDto } from '../../src/server/schemas.ts';
 import { categories as catalogueData } from '../../src/server/seed/data.ts';
@@ -30,11 +30,13 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => api?.close());
 
-async function plan(text: string): Promise<string> {
-  const query = productSearchQuery(termsOf(text), 0, 10)!;
+/** EXPLAIN of a query, as text. */
+async function explain(query: SQL): Promise<string> {
   const result = (await api.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
+
+const plan = (text: string, withTotal = true) => explain(productSearchQuery(termsOf(text), 0, 10, withTotal)!);
 
 describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`, () => {
   it.each(['basmti', 'toor dal 1kg', 'chawal', 'desi dairy milk 1 l', 'sandalwood', 'ri'])(
@@ -48,17 +50,14 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
   );
 
   it.each(['buter', 'tomatoe', 'basmti'])("EXPLAIN of correcting '%s' reads the catalogue's words through an index", async (typo) => {
-    const result = (await api.db.execute(sql`explain select ${correctionsOf(typo)}`)) as unknown as { rows: Record<string, string>[] };
-    const shown = result.rows.map((r) => Object.values(r)[0]).join('\n');
+    const shown = await explain(sql`select ${correctionsOf(typo)}`);
     console.log(`EXPLAIN corrections of ${typo}\n${shown}`);
     expect(shown).toMatch(/Index (Only )?Scan (using|on) search_words_\w+/);
     expect(shown).not.toMatch(/Seq Scan on search_words/);
   });
 
   it("EXPLAIN of the suggestions for 'masala' reads the products found by category alone in rank order, a few", async () => {
-    const query = productSearchQuery(termsOf('masala'), 0, 10, false)!;
-    const result = (await api.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-    expect(result.rows.map((r) => Object.values(r)[0]).join('\n')).toMatch(/Index (Only )?Scan using products_category_name_order_idx/);
+    expect(await plan('masala', false)).toMatch(/Index (Only )?Scan using products_category_name_order_idx/);
   });
 
   it.each(['toor dal 1kg', 'desi dairy milk 1 l'])("EXPLAIN of '%s' finds the packs of its size through their index", async (text) => {
