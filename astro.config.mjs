@@ -6,6 +6,8 @@ import { loadEnv } from 'vite';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 import precompressAssets from './src/lib/integrations/precompress-assets.ts';
 import pageImportsOnce from './src/lib/integrations/page-imports-once.ts';
+import pageHandlerExport from './src/lib/integrations/page-handler-export.ts';
+import cspDigestsOnce from './src/lib/integrations/csp-digests-once.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
 import { listenAddress, listenOrigin } from './src/lib/server/site.ts';
 
@@ -24,7 +26,7 @@ export default defineConfig({
   // frame-ancestors (which a <meta> cannot carry). The adapter's staticHeaders would do that by matching every
   // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024 }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce()],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce(), pageHandlerExport(), cspDigestsOnce()],
   server: { port, host },
   build: { inlineStylesheets: 'always' },
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).

@@ -12,6 +12,7 @@ import { readServerSettings } from '../src/server/config.ts';
 import { announceShop } from './lib/shop-file.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, type NodeHandler } from './lib/shop-handler.ts';
+import { withPagesStraightToRenderer } from './lib/build-paths.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,10 +22,12 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // React (and other libraries) pick their production build from NODE_ENV when first imported: without it, every
   // server render ran React's development build (about an eighth of a product page's CPU under load).
   process.env.NODE_ENV ??= 'production';
-  const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler };
+  // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
+  const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
+  const clientDir = path.join(root, 'dist/client');
   const server = http.createServer(
-    createShopHandler(withMalformedUrlAnswers(entry.handler), {
-      clientDir: path.join(root, 'dist/client'),
+    createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, entry.pageHandler, clientDir)), {
+      clientDir,
       pageCache: new PageCache({ maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 60) }),
       siteUrl: process.env.SITE_URL,
     }),

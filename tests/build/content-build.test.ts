@@ -56,6 +56,16 @@ describe('content pages', () => {
     }
   }, 180_000);
 
+  it("come with a server entry that Astro's output edits reached (src/lib/integrations/)", () => {
+    // Built by the test above. If Astro's output changed shape, the edits silently do nothing: this says so.
+    const server = path.join(copy, 'dist/server');
+    const entry = fs.readFileSync(path.join(server, 'entry.mjs'), 'utf8');
+    expect(entry).toMatch(/^export \{ handler, pageHandler, /m);
+    const chunks = fs.readdirSync(path.join(server, 'chunks')).map((f) => fs.readFileSync(path.join(server, 'chunks', f), 'utf8'));
+    expect(chunks.some((code) => code.includes('async function computeCspDigest('))).toBe(true);
+    expect(entry).not.toMatch(/^var _page\d+ = \(\) => import\(/m);
+  });
+
   it('change when the Markdown changes and the site is rebuilt', () => {
     editPage('about', (text) => `${text}\n\nWe now deliver to Mysuru too, from our new store on Sayyaji Rao Road.\n`);
     const result = build();
