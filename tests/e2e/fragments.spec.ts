@@ -1,0 +1,43 @@
+// Product cards, the header and the footer are rendered once and then kept (src/lib/server/fragment-cache.ts): a
+// kept card must be the card each page would have rendered, and its island must still come to life.
+import { expect, test } from '@playwright/test';
+import type { ApiProduct } from './helpers.ts';
+import type { CategoryDto } from '../../src/server/schemas.ts';
+
+const cardOf = (html: string, id: number) => {
+  const start = html.indexOf(`<article class="card" data-testid="product-card" data-product-id="${id}"`);
+  expect(start, `card ${id} in the page`).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf('</article>', start));
+};
+const comeBackTo = (card: string) => /name="next" value="([^"]*)"/.exec(card)?.[1];
+
+test('a card kept from one page is the same card on another, its wishlist heart coming back to each page', async ({ request }) => {
+  const [category] = (await (await request.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=1')).json()) as CategoryDto[];
+  const [product] = (await (await request.get(`/api/app/Products/LoadProductsByCategory/${category!.id}?pageSize=1`)).json()) as ApiProduct[];
+  const pages = [`/shop?type=category&id=${category!.id}`, `/search?name=${encodeURIComponent(product!.name.toLowerCase())}`];
+  const cards: string[] = [];
+  // Each page twice: the second time every card on it is a kept one.
+  for (const address of [...pages, ...pages]) {
+    const res = await request.get(address);
+    expect(res.status(), address).toBe(200);
+    const card = cardOf(await res.text(), product!.id);
+    expect(comeBackTo(card), address).toBe(`${address.replaceAll('&', '&amp;')}#add-to-wishlist-${product!.id}`);
+    cards.push(card.replace(/name="next" value="[^"]*"/, ''));
+  }
+  expect(new Set(cards).size).toBe(1);
+  expect(cards[0]).toContain(product!.name);
+});
+
+test("a kept card's Add to cart still runs its script: signed out, it goes to sign in and back to this listing", async ({ page }) => {
+  const address = '/shop?type=hot';
+  await page.goto(address);
+  await page.reload();
+  const card = page.getByTestId('product-card').first();
+  const button = card.getByRole('button', { name: /^Add to cart/ });
+  // The island comes to life on the first interaction, and drops its `ssr` mark once it has.
+  await button.hover();
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await button.click();
+  // Without its script the button is a form that comes back to the product page instead.
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(address)}`);
+});
