@@ -13,8 +13,16 @@ export const serverApi = ky.create({
   baseUrl: apiUrl ? apiUrl.replace(/\/?$/, '/') : EMBEDDED_ORIGIN,
   timeout: 10_000,
   retry: { limit: 1, methods: ['get'] },
-  fetch: apiUrl ? fetch : (input, init) => fetchEmbedded(new Request(input, init)),
+  fetch: apiUrl ? fetch : (input, init) => fetchEmbedded(asRequest(input, init)),
 });
+
+/**
+ * ky hands fetch the Request it has made, with `init` holding only options no Request knows (none, for these calls):
+ * it goes to the app as it is, rather than copied once more for every call a page makes.
+ */
+function asRequest(input: RequestInfo | URL, init: RequestInit | undefined): Request {
+  return input instanceof Request && (!init || Object.keys(init).length === 0) ? input : new Request(input, init);
+}
 
 export const serverCatalogue = catalogue(serverApi);
 export const serverFeedback = feedback(serverApi);

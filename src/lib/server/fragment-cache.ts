@@ -8,6 +8,7 @@ import {
   createComponent,
   renderComponent,
   renderSlotToString,
+  renderTemplate,
   type AstroComponentFactory,
 } from 'astro/runtime/server/index.js';
 
@@ -112,7 +113,8 @@ export function cachedComponent<Props extends Record<string, unknown>>(
     let fragment = cache.get(key);
     if (fragment === undefined) {
       const rendered = pageAddress ? { ...props, pageAddress: PAGE_ADDRESS_PLACEHOLDER } : props;
-      fragment = await renderSlotToString(result, () => renderComponent(result, displayName, Component, rendered));
+      // As a compiled template renders a child component in a slot.
+      fragment = await renderSlotToString(result, () => renderTemplate`${renderComponent(result, displayName, Component, rendered)}`);
       cache.set(key, fragment);
     }
     // Astro renders the returned slot string like a slot's content (its instructions, then its text).
