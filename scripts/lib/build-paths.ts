@@ -17,8 +17,8 @@ export function buildPaths(clientDir: string): Set<string> {
 }
 
 /**
- * `adapter` answers the build's files (and anything whose path it would read differently: escapes, dot segments,
- * doubled slashes); every other path goes to `pages`, which renders it.
+ * `adapter` answers the build's files (and anything whose path it would read differently: escapes, a fragment, dot
+ * segments, doubled slashes); every other path goes to `pages`, which renders it.
  */
 export function withPagesStraightToRenderer(adapter: NodeHandler, pages: NodeHandler | undefined, clientDir: string): NodeHandler {
   if (!pages) return adapter;
@@ -27,7 +27,7 @@ export function withPagesStraightToRenderer(adapter: NodeHandler, pages: NodeHan
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const pathname = query >= 0 ? url.slice(0, query) : url;
-    const plain = pathname.startsWith('/') && !/%|\/\.|\/\/|\\/.test(pathname);
+    const plain = pathname.startsWith('/') && !/%|#|\/\.|\/\/|\\/.test(pathname);
     return plain && !files.has(pathname) ? pages(req, res) : adapter(req, res);
   };
 }

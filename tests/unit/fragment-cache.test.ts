@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, FragmentCache } from '../../src/lib/server/fragment-cache.ts';
+import { escapeAttribute, FragmentCache, PAGE_ADDRESS_PLACEHOLDER, withPageAddress } from '../../src/lib/server/fragment-cache.ts';
 
 describe('FragmentCache', () => {
   it('answers what was kept under a key, and nothing for another key', () => {
@@ -43,5 +43,41 @@ describe('FragmentCache', () => {
 describe('escapeAttribute', () => {
   it("escapes a page address as Astro escapes an attribute's value", () => {
     expect(escapeAttribute(`/search?name=dal&x="a'<b>`)).toBe('/search?name=dal&amp;x=&quot;a&#39;&lt;b&gt;');
+  });
+});
+
+/** Stands in for Astro's SlotString: the text, the instructions rendered before it, and its ordered chunks. */
+class FakeSlotString extends String {
+  constructor(content: string, readonly instructions: unknown, readonly chunks: unknown[]) {
+    super(content);
+  }
+}
+
+describe('withPageAddress', () => {
+  const input = `<input type="hidden" name="next" value="${PAGE_ADDRESS_PLACEHOLDER}#add-to-wishlist-7">`;
+  const directive = { type: 'directive' };
+  const script = { type: 'script', id: 'x' };
+
+  it("puts the page's address, escaped, in place of the placeholder, keeping the instructions and script chunks", () => {
+    const fragment = new FakeSlotString(input, [directive], ['<article>', input, script]) as unknown as string;
+    const placed = withPageAddress(fragment, '/shop?type=category&id=rice') as unknown as FakeSlotString;
+    const expected = '<input type="hidden" name="next" value="/shop?type=category&amp;id=rice#add-to-wishlist-7">';
+    expect(String(placed)).toBe(expected);
+    expect(placed).toBeInstanceOf(FakeSlotString);
+    expect(placed.instructions).toEqual([directive]);
+    expect(placed.chunks).toEqual(['<article>', expected, script]);
+    // The kept piece itself is untouched, for the next page.
+    expect(String(fragment)).toBe(input);
+  });
+
+  it("takes '$' in an address as text, not as a replacement pattern", () => {
+    const fragment = new FakeSlotString(input, null, [input]) as unknown as string;
+    const placed = withPageAddress(fragment, '/search?name=a$&b=$`x$$');
+    expect(String(placed)).toBe('<input type="hidden" name="next" value="/search?name=a$&amp;b=$`x$$#add-to-wishlist-7">');
+  });
+
+  it('gives back the same piece when it names no page', () => {
+    const fragment = new FakeSlotString('<footer></footer>', null, []) as unknown as string;
+    expect(withPageAddress(fragment, '/x')).toBe(fragment);
   });
 });

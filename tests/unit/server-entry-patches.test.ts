@@ -96,7 +96,7 @@ describe('withPagesStraightToRenderer', () => {
   });
 
   it('leaves to the adapter any path it would read differently', () => {
-    for (const url of ['/%66avicon.svg', '/x/../favicon.svg', '//favicon.svg', '/.well-known/x', '/a\\b']) expect(route(url), url).toBe('adapter');
+    for (const url of ['/%66avicon.svg', '/about#team', '/x/../favicon.svg', '//favicon.svg', '/.well-known/x', '/a\\b']) expect(route(url), url).toBe('adapter');
   });
 
   it('is the adapter alone when the build exports no page handler', () => {

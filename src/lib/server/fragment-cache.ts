@@ -79,16 +79,14 @@ export function escapeAttribute(value: string): string {
 }
 
 /** The same slot string with the page's address in place of PAGE_ADDRESS_PLACEHOLDER. */
-function withPageAddress(fragment: string, pageAddress: string): string {
+export function withPageAddress(fragment: string, pageAddress: string): string {
   if (!String(fragment).includes(PAGE_ADDRESS_PLACEHOLDER)) return fragment;
   const escaped = escapeAttribute(pageAddress);
   const { instructions, chunks } = fragment as unknown as SlotStringParts;
   const SlotString = fragment.constructor as new (content: string, instructions: unknown, chunks: unknown[]) => string;
-  return new SlotString(
-    String(fragment).replaceAll(PAGE_ADDRESS_PLACEHOLDER, escaped),
-    instructions,
-    chunks.map((chunk) => (typeof chunk === 'string' ? chunk.replaceAll(PAGE_ADDRESS_PLACEHOLDER, escaped) : chunk)),
-  );
+  // A function, so that '$&' or '$`' in an address is text, not a replacement pattern.
+  const put = (text: string) => text.replaceAll(PAGE_ADDRESS_PLACEHOLDER, () => escaped);
+  return new SlotString(put(String(fragment)), instructions, chunks.map((chunk) => (typeof chunk === 'string' ? put(chunk) : chunk)));
 }
 
 export interface CachedComponentOptions<Props> {
@@ -101,7 +99,9 @@ export interface CachedComponentOptions<Props> {
 
 /**
  * `Component`, rendered once for each key and then taken from `cache`. Used in a template like the component itself.
- * The component must render the same for the same key, whatever the request: nothing from Astro.url or the session.
+ * The component must render the same for the same key, whatever the request: nothing from Astro.url or the session,
+ * and no island inside it may use React's useId (a kept island keeps the id prefix of the page it was first on).
+ * In `astro dev` nothing is kept, so an edited component or setting shows at once.
  */
 export function cachedComponent<Props extends Record<string, unknown>>(
   displayName: string,
@@ -109,6 +109,7 @@ export function cachedComponent<Props extends Record<string, unknown>>(
   { key: keyOf, pageAddress, cache }: CachedComponentOptions<Props>,
 ): AstroComponentFactory {
   return createComponent(async (result: SSRResult, props: Props) => {
+    if (import.meta.env.DEV) return renderTemplate`${renderComponent(result, displayName, Component, props)}`;
     const key = keyOf(props);
     let fragment = cache.get(key);
     if (fragment === undefined) {
