@@ -48,8 +48,12 @@ describe('escapeAttribute', () => {
 
 /** Stands in for Astro's SlotString: the text, the instructions rendered before it, and its ordered chunks. */
 class FakeSlotString extends String {
-  constructor(content: string, readonly instructions: unknown, readonly chunks: unknown[]) {
+  readonly instructions: unknown;
+  readonly chunks: unknown[];
+  constructor(content: string, instructions: unknown, chunks: unknown[]) {
     super(content);
+    this.instructions = instructions;
+    this.chunks = chunks;
   }
 }
 
