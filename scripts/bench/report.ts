@@ -233,7 +233,8 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
     `PAGE_CACHE_SECONDS=0, one process, embedded database, ${m.products} products; autocannon ${first?.connections ?? '—'} connections, ` +
       `${first?.seconds ?? '—'} s per row (rows marked 1 connection: one shopper alone), each request the next path of the rotation. ` +
       'Rows marked "read cache off" ran with READ_CACHE_SECONDS=0: every request read the database, as a page or search asked for the first time does; ' +
-      'the others ran as the shop does, where the API keeps catalogue answers until a write changes them.' +
+      'the others ran as the shop does, where the API keeps catalogue answers until a write changes them, after one request for every path ' +
+      'of the rotation (steady state: the rotation comes back within the cache\'s minute).' +
       (m.previous ? ` "Before" is the run of ${m.previous.measuredAt} (${m.previous.products} products).` : ' No earlier run to compare with.'),
     '',
   );
