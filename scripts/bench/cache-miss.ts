@@ -131,10 +131,15 @@ export async function measureCacheMiss(root: string, outDir: string, options: Ca
   return { measuredAt: new Date().toISOString(), products, loads, previous: readPrevious(outDir), notes };
 }
 
+/** The read cache keeps an answer this long in the bench (READ_CACHE_SECONDS below). */
+const READ_CACHE_SECONDS = 60;
+/** The longest rotation that comes back within the read cache's time at the product page's goal rate. */
+export const KEPT_ROTATION = READ_CACHE_SECONDS * CACHE_MISS_TARGETS.product.minRequestsPerSec;
+
 async function measureOneServer(root: string, options: CacheMissOptions, readCache: boolean, notes: string[]): Promise<CacheMissLoad[]> {
   const { log } = options;
   const server = await startServer(root, options.port, {
-    env: { PAGE_CACHE_SECONDS: '0', READ_CACHE_SECONDS: readCache ? '60' : '0' },
+    env: { PAGE_CACHE_SECONDS: '0', READ_CACHE_SECONDS: readCache ? String(READ_CACHE_SECONDS) : '0' },
     prepare: (dataDir) => {
       if (options.dataFrom !== undefined) fs.cpSync(options.dataFrom, dataDir, { recursive: true });
       else if (options.products !== undefined) seedInto(root, dataDir, options.products);
@@ -196,9 +201,11 @@ async function measureOneServer(root: string, options: CacheMissOptions, readCac
       );
       try {
         // With the read cache on, every path is asked for once first: the shop as it runs, where a rotation that
-        // comes back within the cache's minute finds its answers kept. (A path asked for the first time is what the
-        // read-cache-off rows measure.) Then the warm-up starts where the measured run does not: it warms code paths.
-        if (readCache) await fire(server.baseUrl, rotating(paths), connections, { requests: paths.length });
+        // comes back within the cache's minute finds its answers kept. A longer rotation (50,000 products) would not
+        // come back in time even at the goal's rate, so it is measured as it is. (A path asked for the first time is
+        // what the read-cache-off rows measure.) Then the warm-up starts where the measured run does not: it warms
+        // code paths.
+        if (readCache && paths.length <= KEPT_ROTATION) await fire(server.baseUrl, rotating(paths), connections, { requests: paths.length });
         if (options.warmupSeconds > 0) await fire(server.baseUrl, rotating([...paths].reverse()), connections, { seconds: options.warmupSeconds });
         const cpuBefore = processCpuMs(server.child.pid);
         const r = await fire(server.baseUrl, rotating(paths), connections, { seconds: options.seconds });

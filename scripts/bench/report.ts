@@ -234,7 +234,7 @@ export function renderCacheMiss(m: CacheMissResult | null): string[] {
       `${first?.seconds ?? '—'} s per row (rows marked 1 connection: one shopper alone), each request the next path of the rotation. ` +
       'Rows marked "read cache off" ran with READ_CACHE_SECONDS=0: every request read the database, as a page or search asked for the first time does; ' +
       'the others ran as the shop does, where the API keeps catalogue answers until a write changes them, after one request for every path ' +
-      'of the rotation (steady state: the rotation comes back within the cache\'s minute).' +
+      'of the rotation when it comes back within the cache\'s minute at the goal\'s rate (30,000 paths or fewer): the steady state.' +
       (m.previous ? ` "Before" is the run of ${m.previous.measuredAt} (${m.previous.products} products).` : ' No earlier run to compare with.'),
     '',
   );
