@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuggestionDto } from '../../src/server/schemas.ts';
 import { categories as catalogueData } from '../../src/server/seed/data.ts';
 import { correctionsOf, productSearchQuery, termsOf } from '../../src/server/services/search.ts';
+import { listProducts, productListQuery } from '../../src/server/services/catalogue.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 const SYNTHETIC_PRODUCTS = 50_000;
@@ -76,6 +77,27 @@ describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`
       expect(suggested).toEqual(await ids(true));
     },
   );
+
+  it("EXPLAIN of a product's related row reads a page of its aisle in listing order, and counts the aisle apart", async () => {
+    const shown = await explain(productListQuery(api.db, { kind: 'related', productId: 1 }, 0, 10).getSQL());
+    expect(shown).toMatch(/Index Scan using products_category_listing_idx on products/);
+    expect(shown).not.toMatch(/WindowAgg/);
+  });
+
+  it('a page of an aisle is the whole aisle in listing order, cut at the page, with the whole count', async () => {
+    const aisle = (await api.db.execute(sql`select category_id from products where id = 1`)) as unknown as { rows: { category_id: string }[] };
+    const categoryId = aisle.rows[0]!.category_id;
+    const all = (await api.db.execute(
+      sql`select id from products where category_id = ${categoryId} order by in_stock desc, name, id`,
+    )) as unknown as { rows: { id: number }[] };
+    expect(all.rows.length).toBeGreaterThan(100);
+    const page = await listProducts(api.db, { kind: 'category', categoryId }, 2, 24);
+    expect(page.items.map((p) => p.id)).toEqual(all.rows.slice(48, 72).map((r) => r.id));
+    expect(page.total).toBe(all.rows.length);
+    const related = await listProducts(api.db, { kind: 'related', productId: 1 }, 0, 10);
+    expect(related.items.map((p) => p.id)).toEqual(all.rows.filter((r) => r.id !== 1).slice(0, 10).map((r) => r.id));
+    expect(related.total).toBe(all.rows.length - 1);
+  });
 
   it('still suggests the Toor Dal of the seeded shop first for "toor dal 1kg"', async () => {
     const found = (await (await api.get('/api/app/Products/SearchProducts/toor%20dal%201kg')).json()) as SuggestionDto[];

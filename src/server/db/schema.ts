@@ -85,6 +85,9 @@ export const products = pgTable(
     index('products_name_lower_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Suggestions read the products a search finds by their category alone in the order they rank: shortest name first.
     index('products_category_name_order_idx').on(t.categoryId, sql`length(${t.name})`, t.name, t.id),
+    // An aisle's listing and a product's related row in the order they show (on the shelf first, then by name):
+    // a page of them is read from here, not sorted from the whole aisle.
+    index('products_category_listing_idx').on(t.categoryId, t.inStock.desc().nullsFirst(), t.name, t.id),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );

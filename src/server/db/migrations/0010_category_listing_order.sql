@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_listing_idx" ON "products" USING btree ("category_id","in_stock" DESC NULLS FIRST,"name","id");
