@@ -3,6 +3,7 @@
 // request, so the server entry's digest function is made to remember its answers. If Astro's output changes shape,
 // the pattern does not match and nothing changes.
 import type { AstroIntegration } from 'astro';
+import { serverOutputEdit } from './server-output-edit.ts';
 
 const MAX_REMEMBERED = 256;
 const DIGEST_FUNCTION = /^async function generateCspDigest\((\w+), (\w+)\) \{$/m;
@@ -30,24 +31,5 @@ export function digestOnce(code: string): string {
 }
 
 export default function cspDigestsOnce(): AstroIntegration {
-  return {
-    name: 'kirana:csp-digests-once',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kirana:csp-digests-once',
-                apply: 'build',
-                renderChunk(code) {
-                  return code.includes('async function generateCspDigest(') ? { code: digestOnce(code), map: null } : null;
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return serverOutputEdit('kirana:csp-digests-once', 'async function generateCspDigest(', digestOnce);
 }

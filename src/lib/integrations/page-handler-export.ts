@@ -4,6 +4,7 @@
 // straight to it. If Astro's output changes shape, the pattern does not match, nothing is exported and the server
 // keeps the adapter's handler for everything.
 import type { AstroIntegration } from 'astro';
+import { serverOutputEdit } from './server-output-edit.ts';
 
 // Before minification the mode is still a comparison: `var handler = "standalone" === "middleware" ? … : createStandaloneHandler(…);`.
 const STANDALONE_HANDLER = /^var handler = (?:.* : )?createStandaloneHandler\((\w+), (\w+), (\w+)\);$/m;
@@ -17,24 +18,5 @@ export function exportPageHandler(code: string): string {
 }
 
 export default function pageHandlerExport(): AstroIntegration {
-  return {
-    name: 'kirana:page-handler-export',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kirana:page-handler-export',
-                apply: 'build',
-                renderChunk(code) {
-                  return code.includes('createStandaloneHandler(') ? { code: exportPageHandler(code), map: null } : null;
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return serverOutputEdit('kirana:page-handler-export', 'createStandaloneHandler(', exportPageHandler);
 }

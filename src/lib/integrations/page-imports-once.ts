@@ -3,6 +3,7 @@
 // stat calls): about 8 % of a product page's CPU under load (profiled). The entry's page loaders are made to keep
 // their first promise instead. If Astro's output changes shape, the pattern does not match and nothing changes.
 import type { AstroIntegration } from 'astro';
+import { serverOutputEdit } from './server-output-edit.ts';
 
 const PAGE_LOADER = /^var (_page\d+) = \(\) => import\(("[^"\n]+")\);$/gm;
 
@@ -13,24 +14,5 @@ export function importPagesOnce(code: string): string {
 }
 
 export default function pageImportsOnce(): AstroIntegration {
-  return {
-    name: 'kirana:page-imports-once',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kirana:page-imports-once',
-                apply: 'build',
-                renderChunk(code) {
-                  return code.includes('var pageMap = ') ? { code: importPagesOnce(code), map: null } : null;
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return serverOutputEdit('kirana:page-imports-once', 'var pageMap = ', importPagesOnce);
 }
