@@ -186,3 +186,34 @@ describe('files only the shop can read', () => {
     await handle.close();
   });
 });
+
+describe('upkeep autovacuum would do on a PostgreSQL server', () => {
+  /** The table's pages, and how many of them its visibility map knows to be all-visible (set by a vacuum alone). */
+  async function pagesOf(handle: Awaited<ReturnType<typeof openDatabase>>) {
+    const result = (await handle.db.execute(
+      "select (pg_relation_size('notes') / current_setting('block_size')::int)::int as pages, relallvisible::int as visible from pg_class where relname = 'notes'",
+    )) as unknown as { rows: { pages: number; visible: number }[] };
+    return result.rows[0]!;
+  }
+
+  it('vacuums the embedded database when it is opened (single-user PostgreSQL runs no autovacuum)', async () => {
+    const dataDir = tempFolder();
+    await makeDatabase(dataDir);
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    // Rows written since the vacuum at open: their pages are not yet known to be all-visible.
+    await handle.db.execute("insert into notes select 'note ' || i from generate_series(1, 2000) i");
+    await handle.db.execute('update notes set body = body');
+    const before = await pagesOf(handle);
+    expect(before.visible).toBeLessThan(before.pages);
+    await handle.close();
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const after = await pagesOf(reopened);
+      expect(after.pages).toBeGreaterThan(1);
+      expect(after.visible).toBe(after.pages);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -136,6 +136,11 @@ export async function openDatabase(
     await migrate(db, migrationsConfig);
     for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`set ${name} = ${value}`);
     await setUp(db as unknown as Database);
+    // PGlite runs PostgreSQL as a single user, where autovacuum never runs: without this the rows an update
+    // leaves behind are never reclaimed, and the planner never learns the tables' sizes or which pages are all
+    // visible (so a count reads the table, not its index). At 50,000 products it takes about half a second and
+    // makes a first product page about 10 % and a first suggestion about 30 % cheaper (bench, read cache off).
+    await client.exec('vacuum');
   } catch (error) {
     await close();
     throw error;
