@@ -13,6 +13,7 @@ import { announceShop } from './lib/shop-file.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, type NodeHandler } from './lib/shop-handler.ts';
 import { withPagesStraightToRenderer } from './lib/build-paths.ts';
+import { inArrivalOrder } from './lib/arrival-order.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,8 +26,10 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
   const clientDir = path.join(root, 'dist/client');
+  // Pages wait their turn in arrival order (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
+  const pages = entry.pageHandler && inArrivalOrder(entry.pageHandler);
   const server = http.createServer(
-    createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, entry.pageHandler, clientDir)), {
+    createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
       clientDir,
       pageCache: new PageCache({ maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 60) }),
       siteUrl: process.env.SITE_URL,
