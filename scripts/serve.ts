@@ -26,8 +26,10 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
   const clientDir = path.join(root, 'dist/client');
-  // Pages wait their turn in arrival order (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
-  const pages = entry.pageHandler && inArrivalOrder(entry.pageHandler);
+  // On the embedded shop (the API in process, on PGlite) renders wait their turn in arrival order
+  // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
+  const embedded = !process.env.API_URL && !settingsOrNothing()?.databaseUrl;
+  const pages = entry.pageHandler && embedded ? inArrivalOrder(entry.pageHandler) : entry.pageHandler;
   const server = http.createServer(
     createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
       clientDir,

@@ -7,14 +7,23 @@
 // Queued here, each render starts in a turn of the event loop of its own (setImmediate), after the requests that
 // arrived meanwhile have been read and queued behind it. A render gives its place up when it writes its response's
 // headers (Astro renders the whole page first), so a shopper on a slow line holds no place while the page downloads.
+//
+// It is for the embedded shop alone (scripts/serve.ts): where a render waits on a network (PostgreSQL, or the API
+// on another host by API_URL), a few places would hold everyone behind a slow server.
+import type { IncomingMessage } from 'node:http';
 import onHeaders from 'on-headers';
 import type { NodeHandler } from './shop-handler.ts';
 
-/**
- * How many renders may run at once. On PGlite one at a time is all that happens anyway; on PostgreSQL a render waits
- * on the network for its queries, and others run meanwhile (the pool has 10 connections, a product page asks 4).
- */
+/** How many renders may run at once: on PGlite one at a time is all that happens anyway; 8 covers a few awaits. */
 export const RENDERS_AT_ONCE = 8;
+
+/**
+ * Which requests wait their turn: reads (GET, HEAD). A write's body is read inside its render, so a body sent
+ * slowly would hold a place until it arrived; a picture is resized by sharp off the main thread, and waits on that.
+ */
+export function waitsItsTurn(req: IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !(req.url ?? '').startsWith('/api/images/');
+}
 
 interface Waiting {
   render: () => void;
@@ -34,6 +43,7 @@ export function inArrivalOrder(handler: NodeHandler, rendersAtOnce = RENDERS_AT_
     }
   };
   return (req, res) => {
+    if (!waitsItsTurn(req)) return handler(req, res);
     /** Its place given up: headers written, or the shopper gone. */
     let left = false;
     const waiting: Waiting = {
@@ -55,7 +65,9 @@ export function inArrivalOrder(handler: NodeHandler, rendersAtOnce = RENDERS_AT_
       }
     };
     onHeaders(res, leave);
-    // The connection went away before the headers were written (or while waiting).
+    // An answer ended without writeHead through the shop's response hook (an error page) is seen at 'finish'; a
+    // connection that went away before its headers, at 'close'.
+    res.once('finish', leave);
     res.once('close', leave);
     queue.push(waiting);
     startNext();

@@ -33,8 +33,9 @@ async function shop(rendersAtOnce: number) {
   servers.push(server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  const ask = (path: string) => {
-    const request = http.get({ host: '127.0.0.1', port, path, agent: false });
+  const ask = (path: string, method = 'GET') => {
+    const request = http.request({ host: '127.0.0.1', port, path, method, agent: false });
+    request.end();
     const answer = new Promise<string>((resolve, reject) => {
       request.on('response', (res) => {
         let body = '';
@@ -107,5 +108,28 @@ describe('inArrivalOrder', () => {
     s.finish('/third');
     expect(await first.answer).toBe('page /first');
     expect(await third.answer).toBe('page /third');
+  });
+
+  it('lets writes and pictures through at once: a body sent slowly, or a resize off the main thread, holds no place', async () => {
+    const s = await shop(1);
+    const page = s.ask('/page');
+    await until(() => s.started.length === 1);
+    const write = s.ask('/api/Cart/AddItem', 'POST');
+    const picture = s.ask('/api/images/160/abc.svg');
+    await until(() => s.started.length === 3);
+    expect(s.started).toEqual(expect.arrayContaining(['/api/Cart/AddItem', '/api/images/160/abc.svg']));
+    const late = s.ask('/later');
+    await until(() => s.arrived.includes('/later'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.started).not.toContain('/later');
+    for (const path of ['/page', '/api/Cart/AddItem', '/api/images/160/abc.svg']) s.finish(path);
+    await until(() => s.started.includes('/later'));
+    s.finish('/later');
+    expect(await Promise.all([page.answer, write.answer, picture.answer, late.answer])).toEqual([
+      'page /page',
+      'page /api/Cart/AddItem',
+      'page /api/images/160/abc.svg',
+      'page /later',
+    ]);
   });
 });

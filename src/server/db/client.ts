@@ -140,7 +140,10 @@ export async function openDatabase(
     // leaves behind are never reclaimed, and the planner never learns the tables' sizes or which pages are all
     // visible (so a count reads the table, not its index). At 50,000 products it takes about half a second and
     // makes a first product page about 10 % and a first suggestion about 30 % cheaper (bench, read cache off).
-    await client.exec('vacuum');
+    // Upkeep, not a condition of opening: a vacuum that fails (a full disk) is reported and the shop goes on.
+    await client.exec('vacuum').catch((error: unknown) => {
+      console.error(`[kirana] vacuuming the database failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
   } catch (error) {
     await close();
     throw error;
