@@ -41,7 +41,8 @@ async function prepareDatabase() {
   const settings = readServerSettings();
   // Held until this process exits, so the server bundle opening the folder next finds it still ours.
   if (!settings.databaseUrl) await lockDataFolder(settings.dataDir);
-  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`));
+  // The server vacuums the folder when it opens it next (src/server/db/client.ts): once per start is enough.
+  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`), { vacuum: false });
   // Refuse to start now, with a clear message, rather than on the first shopper's request.
   resolveJwtSecret(settings);
   await handle.close();

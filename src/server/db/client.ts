@@ -50,13 +50,15 @@ const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_
 const SETUP_LOCK_KEY = 0x6b6972616e61;
 
 /**
- * Opens the target and applies the migrations, then runs `setUp` (e.g. seeding an empty catalogue).
+ * Opens the target and applies the migrations, then runs `setUp` (e.g. seeding an empty catalogue), then vacuums an
+ * embedded database unless told not to (a process that only prepares the folder for the server opening it next).
  * On PostgreSQL several processes may do this at once, so migrations and set-up run on one connection that
  * holds an advisory lock: the first process does the work, the others wait and then find nothing to do.
  */
 export async function openDatabase(
   target: DatabaseTarget,
   setUp: (db: Database) => Promise<void> = async () => {},
+  { vacuum = true }: { vacuum?: boolean } = {},
 ): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (target.kind === 'postgres') {
@@ -141,9 +143,11 @@ export async function openDatabase(
     // visible (so a count reads the table, not its index). At 50,000 products it takes about half a second and
     // makes a first product page about 10 % and a first suggestion about 30 % cheaper (bench, read cache off).
     // Upkeep, not a condition of opening: a vacuum that fails (a full disk) is reported and the shop goes on.
-    await client.exec('vacuum').catch((error: unknown) => {
-      console.error(`[kirana] vacuuming the database failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    if (vacuum) {
+      await client.exec('vacuum').catch((error: unknown) => {
+        console.error(`[kirana] vacuuming the database failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
   } catch (error) {
     await close();
     throw error;

@@ -11,7 +11,11 @@ export function databaseTarget(settings: Pick<ServerSettings, 'databaseUrl' | 'd
     : ({ kind: 'pglite', dataDir: settings.dataDir } as const);
 }
 
-export async function openShopDatabase(settings: ServerSettings, log: (message: string) => void): Promise<DatabaseHandle> {
+export async function openShopDatabase(
+  settings: ServerSettings,
+  log: (message: string) => void,
+  options: { vacuum?: boolean } = {},
+): Promise<DatabaseHandle> {
   const target = databaseTarget(settings);
   log(
     target.kind === 'postgres'
@@ -24,7 +28,7 @@ export async function openShopDatabase(settings: ServerSettings, log: (message: 
       const summary = await seedCatalogue(db, { log: (m) => log(`  ${m}`) });
       log(`seeded ${summary.products} products, ${summary.brands} brands, ${summary.categories} categories`);
     }
-  });
+  }, options);
   log('database ready');
   return handle;
 }
