@@ -26,9 +26,11 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
   const clientDir = path.join(root, 'dist/client');
+  // Settings the API refuses are reported by the API (503 and its log); serving the pages goes on without them.
+  const settings = settingsOrNothing();
   // On the embedded shop (the API in process, on PGlite) renders wait their turn in arrival order
   // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
-  const embedded = !process.env.API_URL && !settingsOrNothing()?.databaseUrl;
+  const embedded = !process.env.API_URL && !settings?.databaseUrl;
   const pages = entry.pageHandler && embedded ? inArrivalOrder(entry.pageHandler) : entry.pageHandler;
   const server = http.createServer(
     createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
@@ -47,8 +49,7 @@ export async function serveShop(options: { host: string; port: number }): Promis
   process.env.PORT = String((server.address() as AddressInfo).port);
   installGracefulShutdown(server);
   // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
-  // Settings the API refuses are reported by the API (503 and its log); serving the pages goes on without this.
-  const dataDir = process.env.API_URL ? undefined : settingsOrNothing()?.dataDir;
+  const dataDir = process.env.API_URL ? undefined : settings?.dataDir;
   if (dataDir) announceShop(dataDir, listenOrigin().origin);
   return server;
 }
