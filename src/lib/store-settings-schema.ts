@@ -44,6 +44,17 @@ export const storeSettingsSchema = z.object({
       timeZone: z.string().min(3).default('Asia/Kolkata'),
     })
     .refine((d) => d.from < d.to, { message: 'delivery.from must be before delivery.to', path: ['to'] }),
+  /** Limits that stop one person hoarding stock and delivery slots; they hang on the shopper's verified mobile number. */
+  limits: z
+    .object({
+      /** Orders one verified number may have open (placed, packed or out for delivery) at once. */
+      openOrdersPerNumber: z.number().int().min(1).max(100).default(3),
+      /** Units of one product (one pack size) in one order, and so in the cart. */
+      unitsPerProduct: z.number().int().min(1).max(20).default(10),
+      /** Orders one shopper may have in one delivery slot. */
+      slotPlacesPerShopper: z.number().int().min(1).max(100).default(1),
+    })
+    .default({ openOrdersPerNumber: 3, unitsPerProduct: 10, slotPlacesPerShopper: 1 }),
   support: z.object({
     hours: z.array(hours).min(1),
     phone: z.string().regex(/^\+?[0-9 -]{8,20}$/, 'phone must be digits, spaces or dashes, e.g. +91 80 4567 8900'),

@@ -205,10 +205,47 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     // scrypt, with its parameters and salt in the string (src/server/auth/passwords.ts).
     passwordHash: text('password_hash').notNull(),
+    /** When the shopper proved the phone is theirs with a one-time code; null: not yet (no order until it is). */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
 );
+
+export const PHONE_CODE_PURPOSES = ['register', 'signin', 'verify'] as const;
+export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
+
+/**
+ * One-time codes sent by text message: an HMAC of the code (never the code), a few tries, a short life. Every request
+ * leaves a row, also for a number no account has (then nothing is sent), so the resend wait and the answers are the
+ * same whether or not the number is a shopper's.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** A 10-digit Indian mobile number (no +91). */
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<PhoneCodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The account the code is for ('signin', 'verify'); null for a registration or a number with no account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A registration waiting for its code: name, email and the password's hash (the account is made once verified). */
+    registration: jsonb('registration').$type<{ name: string; email: string; passwordHash: string }>(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('phone_codes_phone_created_idx').on(t.phone, t.createdAt)],
+);
+
+/** Mobile numbers the grocer has stopped from ordering (`npm run orders -- block <mobile>`). */
+export const blockedPhones = pgTable('blocked_phones', {
+  phone: text('phone').primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Opaque refresh tokens, stored as their SHA-256. Each sign-in starts a family; a refresh uses its token once and
@@ -372,6 +409,11 @@ export const orders = pgTable(
     discountPaise: integer('discount_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /** The shopper's verified mobile number when they ordered: the limits per number (open orders, first-order offer) count by it. */
+    verifiedPhone: text('verified_phone'),
+    /** Who cancelled a cancelled order ('shopper' or 'shop'), and the shop's reason told to the shopper. */
+    cancelledBy: text('cancelled_by').$type<'shopper' | 'shop'>(),
+    cancelReason: text('cancel_reason'),
     /** The client's Idempotency-Key, and a hash of the request it came with (the same key with another body is 422). */
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -381,6 +423,7 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_slot_idx').on(t.slotId),
+    index('orders_verified_phone_idx').on(t.verifiedPhone),
     check('orders_status_known', sql`${t.status} in ('placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled')`),
     check('orders_payment_known', sql`${t.paymentMethod} in ('cash', 'upi')`),
   ],
