@@ -18,12 +18,18 @@ const forgot = (email: string) =>
 const reset = (token: string, password: string) => api.call('POST', '/api/Authenticate/ResetPassword', { body: { token, password } });
 const login = (login: string, password: string) => api.call('POST', '/api/Authenticate/Login', { body: { login, password } });
 
+// The mail is sent after the answer, and a mail mailTo waited for stays in its list: skip the links already seen.
+const seenTokens = new Set<string>();
 async function resetLinkFor(email: string) {
   const res = await forgot(email);
   expect(res.status).toBe(202);
-  const mail = await api.mailTo(email);
-  const link = new URL(mail.link!);
-  return { link, token: link.searchParams.get('token')! };
+  for (;;) {
+    const link = new URL((await api.mailTo(email)).link!);
+    const token = link.searchParams.get('token')!;
+    if (seenTokens.has(token)) continue;
+    seenTokens.add(token);
+    return { link, token };
+  }
 }
 
 describe('POST /api/Authenticate/ForgotPassword', () => {
@@ -83,6 +89,41 @@ describe('POST /api/Authenticate/ResetPassword', () => {
     expect((await reset(token, 'jaggery-and-ghee-7')).status).toBe(400);
     expect((await reset('made-up', 'jaggery-and-ghee-7')).status).toBe(400);
     expect((await login(shopper.user.email, shopper.password)).status).toBe(200);
+  });
+
+  it('kills every other outstanding link of the account when one is used', async () => {
+    const shopper = await api.register();
+    const first = await resetLinkFor(shopper.user.email);
+    const second = await resetLinkFor(shopper.user.email);
+    const third = await resetLinkFor(shopper.user.email);
+    const other = await api.register();
+    const othersLink = await resetLinkFor(other.user.email);
+    expect((await reset(second.token, 'jaggery-and-ghee-7')).status).toBe(200);
+    for (const { token } of [first, third]) {
+      const res = await reset(token, 'another-fine-pass-8');
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe('This link has expired or was already used. Please ask for a new one.');
+    }
+    expect((await login(shopper.user.email, 'jaggery-and-ghee-7')).status).toBe(200);
+    // Another account's link is its own.
+    expect((await reset(othersLink.token, 'another-fine-pass-8')).status).toBe(200);
+  });
+
+  it('kills a link mailed before the password was changed', async () => {
+    const shopper = await api.register();
+    const { token } = await resetLinkFor(shopper.user.email);
+    const change = await api.call('POST', '/api/Authenticate/ChangePassword', {
+      token: shopper.token,
+      body: { currentPassword: shopper.password, newPassword: 'jaggery-and-ghee-7' },
+    });
+    expect(change.status).toBe(200);
+    const res = await reset(token, 'another-fine-pass-8');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('This link has expired or was already used. Please ask for a new one.');
+    expect((await login(shopper.user.email, 'jaggery-and-ghee-7')).status).toBe(200);
+    // A link asked for after the change works.
+    const after = await resetLinkFor(shopper.user.email);
+    expect((await reset(after.token, 'another-fine-pass-8')).status).toBe(200);
   });
 
   it('keeps links expiring 30 minutes after they are asked for', async () => {

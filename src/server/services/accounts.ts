@@ -1,13 +1,19 @@
 // Shoppers' accounts in the database: users, sign-in sessions (refresh token families) and reset links.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { UserDto } from '../account-schemas.ts';
 import { normalizeIndianMobile } from '../../lib/form-limits.ts';
 import { newOpaqueToken, REFRESH_TOKEN_DAYS, RESET_TOKEN_MINUTES, tokenHash } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResets, refreshTokens, users } from '../db/schema.ts';
 
-const userColumns = { id: users.id, name: users.name, email: users.email, phone: users.phone };
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
+};
 
 /** The user a sign-in names: an email (any letter case) or a mobile number (as typed, +91 and spaces forgiven). */
 export async function findUserForLogin(db: Database, login: string) {
@@ -50,19 +56,55 @@ export async function takenFields(db: Database, fields: { email?: string; phone:
   };
 }
 
-export async function createUser(db: Database, user: { name: string; email: string; phone: string; passwordHash: string }): Promise<UserDto> {
-  const [row] = await db.insert(users).values(user).returning(userColumns);
+/** The account a mobile number belongs to (one account per number: users_phone_key). */
+export async function findUserByPhone(db: Database, phone: string): Promise<UserDto | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone));
+  return row;
+}
+
+/** A new account; its number is verified when it is made from a registration's one-time code. */
+export async function createUser(
+  db: Database,
+  user: { name: string; email: string; phone: string; passwordHash: string; phoneVerified?: boolean },
+): Promise<UserDto> {
+  const { phoneVerified = false, ...fields } = user;
+  const [row] = await db
+    .insert(users)
+    .values({ ...fields, phoneVerifiedAt: phoneVerified ? sql`now()` : null })
+    .returning(userColumns);
   if (!row) throw new Error('User insert returned no row');
   return row;
 }
 
+/** Saves the name and number; a new number is unverified until its code comes back. */
 export async function updateProfile(db: Database, id: number, profile: { name: string; phone: string }): Promise<UserDto | undefined> {
-  const [row] = await db.update(users).set(profile).where(eq(users.id, id)).returning(userColumns);
+  const [row] = await db
+    .update(users)
+    .set({ ...profile, phoneVerifiedAt: sql`case when ${users.phone} = ${profile.phone} then ${users.phoneVerifiedAt} end` })
+    .where(eq(users.id, id))
+    .returning(userColumns);
   return row;
 }
 
+/** The shopper proved the number is theirs (a one-time code sent to it came back). */
+export async function markPhoneVerified(db: Database, id: number, phone: string): Promise<UserDto | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, now())` })
+    .where(and(eq(users.id, id), eq(users.phone, phone)))
+    .returning(userColumns);
+  return row;
+}
+
+/**
+ * Sets a password, and kills every reset link of the account still outstanding: a link mailed before the change
+ * must not undo it (a change after a stolen mailbox, or through another link). Every path that sets one comes here.
+ */
 export async function setPasswordHash(db: Database, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, id), isNull(passwordResets.usedAt)));
+  });
 }
 
 /** The name of the unique index a failed insert or update ran into, if that is why it failed. */
@@ -145,14 +187,23 @@ export async function createPasswordReset(db: Database, userId: number): Promise
   return token;
 }
 
-/** Uses a reset link once; the user it was for, or undefined when it is unknown, used or expired. */
+/**
+ * Uses a reset link once; the user it was for, or undefined when it is unknown, used or expired. Using one uses up
+ * every other outstanding link of the account in the same statement, so two links cannot both pass (a second
+ * request waits on the rows the first one updates, then finds them used).
+ */
 export async function usePasswordReset(db: Database, token: string): Promise<number | undefined> {
-  const [row] = await db
+  const hash = tokenHash(token);
+  const owner = db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+  const rows = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
-    .returning({ userId: passwordResets.userId });
-  return row?.userId;
+    .where(and(inArray(passwordResets.userId, owner), isNull(passwordResets.usedAt)))
+    .returning({ userId: passwordResets.userId, tokenHash: passwordResets.tokenHash });
+  return rows.find((row) => row.tokenHash === hash)?.userId;
 }
 
 /** The user and sign-in a refresh token was issued to, used or not. */
