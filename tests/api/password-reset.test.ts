@@ -91,6 +91,18 @@ describe('POST /api/Authenticate/ResetPassword', () => {
     expect((await login(shopper.user.email, shopper.password)).status).toBe(200);
   });
 
+  it('refuses a common password in any Unicode form, and a trivial one, without using up the link', async () => {
+    const shopper = await api.register();
+    const { token } = await resetLinkFor(shopper.user.email);
+    for (const password of ['ｐａｓｓｗｏｒｄ１２３', 'aaaaaaaaaa', '          ', 'abcabcabcabc', '1234567890']) {
+      const res = await reset(token, password);
+      expect(res.status, password).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/easy to guess/);
+    }
+    expect((await reset(token, 'jaggery-and-ghee-7')).status).toBe(200);
+    expect((await login(shopper.user.email, 'password123')).status).toBe(401);
+  });
+
   it('kills every other outstanding link of the account when one is used', async () => {
     const shopper = await api.register();
     const first = await resetLinkFor(shopper.user.email);

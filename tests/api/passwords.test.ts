@@ -24,6 +24,28 @@ describe('password hashes', () => {
     expect(isCommonPassword('qwertyuiop')).toBe(true);
     expect(isCommonPassword('tamarind-rice-42')).toBe(false);
   });
+
+  it('checks the form that is hashed (NFKC): a full-width common password is common', async () => {
+    expect(isCommonPassword('ｐａｓｓｗｏｒｄ１２３')).toBe(true);
+    expect(isCommonPassword('ＱＷＥＲＴＹＵＩＯＰ')).toBe(true);
+    // Why it matters: the full-width one is the same password to the hash.
+    const hash = await hashPassword('ｐａｓｓｗｏｒｄ１２３', { N: 2 ** 10, r: 8, p: 1 });
+    expect(await verifyPassword('password123', hash)).toBe(true);
+  });
+
+  it.each([
+    ['one character', ['aaaaaaaaaa', '1111111111', 'AaAaAaAaAa', 'ａａａａａａａａ', '..........', '€€€€€€€€']],
+    ['only spaces or invisible characters', ['          ', '\u3000\u3000\u3000\u3000\u3000\u3000\u3000\u3000', ' \t \n \u00a0   ', '\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b']],
+    ['a short pattern repeated', ['abcabcabcabc', '1212121212', 'abcdabcd', 'xo xo xo xo ', 'ＡＢＣａｂｃＡＢＣ']],
+    ['a straight run', ['1234567890', '9876543210', '7890123456', 'abcdefghij', 'zyxwvutsrq', 'ABCDEFGHIJK', '１２３４５６７８９０']],
+  ])('refuses %s', (_kind, passwords) => {
+    for (const password of passwords) expect(isCommonPassword(password), JSON.stringify(password)).toBe(true);
+  });
+
+  it('keeps passwords that are neither common nor trivial', () => {
+    for (const password of ['tamarind-rice-42', 'jaggery and ghee', 'abcabcabcx', '1234567809', 'aaaaaaaaab', 'नमस्ते-दुनिया-7', 'Ｋirana-2026!'])
+      expect(isCommonPassword(password), password).toBe(false);
+  });
 });
 
 describe('the token secret', () => {

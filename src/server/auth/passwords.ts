@@ -15,11 +15,17 @@ export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
+/**
+ * The form of a password that is hashed and checked: NFKC, so 'ｐａｓｓｗｏｒｄ１２３' (full-width) and 'password123' are
+ * one password, whichever way a keyboard or a password manager typed it.
+ */
+export const passwordForm = (password: string) => password.normalize('NFKC');
+
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   // Node's default maxmem (32 MiB) is below what N=2^17, r=8 needs (128 * N * r bytes); leave room.
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(passwordForm(password), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
@@ -40,10 +46,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let commonPasswords: Set<string> | undefined;
 
-/** zxcvbn-ts's list of about 49,000 passwords seen most often in breaches; compared without letter case. */
+/** Straight runs, forwards and backwards; digits go round ('7890123'). */
+const RUNS = ['0123456789'.repeat(14), 'abcdefghijklmnopqrstuvwxyz'].flatMap((run) => [run, [...run].reverse().join('')]);
+
+/**
+ * Whether a password is easy to guess, on the form that is hashed (NFKC) and without letter case: one of zxcvbn-ts's
+ * list of about 49,000 passwords seen most often in breaches, nothing but spaces (or invisible characters), one
+ * character or a short pattern repeated ('aaaaaaaa', 'abcabcabc'), or a straight run ('1234567890', 'zyxwvuts').
+ */
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return commonPasswords.has(password.toLowerCase());
+  const form = passwordForm(password).toLowerCase();
+  return (
+    commonPasswords.has(form) ||
+    /^[\p{White_Space}\p{Cc}\p{Cf}]*$/u.test(form) ||
+    /^(.{1,4})\1+$/su.test(form) ||
+    RUNS.some((run) => run.includes(form))
+  );
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most common ones and easy to guess. Please choose another.';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is easy to guess: one of the most common ones, one character or a short pattern repeated, or a run like 12345678. Please choose another.';
