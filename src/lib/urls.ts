@@ -77,16 +77,24 @@ function withNext(path: string, next?: string): string {
 
 /**
  * Where to go after signing in: `next` when it is a path on this site, else home. Never another origin (no open
- * redirect): '//evil.example', '/\\evil.example', 'https://…' and 'javascript:' all give '/'.
+ * redirect). The check is on the URL as the parser normalises it, and on the path it gives back, since that is
+ * what a browser reads next: '/.//evil.example' resolves to '//evil.example', which names another host; so do
+ * '/../..//x', '/./\\x' and '/\t/x' (tabs and newlines are dropped). '//x', '/\\x', 'https://…', 'javascript:' and
+ * a path whose first segment is an encoded slash ('/%2F%2Fx', which a server that decodes it might redirect to
+ * '//x') all give '/'.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (!next?.startsWith('/')) return '/';
   try {
     const base = 'http://kirana.invalid';
     const url = new URL(next, base);
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    const again = new URL(path, base);
+    if (url.origin !== base || again.origin !== base || `${again.pathname}${again.search}${again.hash}` !== path) return '/';
+    if (/^[/\\]{2}/.test(decodeURIComponent(url.pathname))) return '/';
     // Not back to a sign-in form either (a loop).
-    if (url.origin !== base || ['/login', '/register'].includes(url.pathname)) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    if (['/login', '/register'].includes(url.pathname.replace(/(?<=.)\/+$/, ''))) return '/';
+    return path;
   } catch {
     return '/';
   }

@@ -11,7 +11,36 @@ describe('safeNextPath', () => {
     ['/cart', '/cart'],
     ['/product-detail?id=3', '/product-detail?id=3'],
     ['/myaccount#password', '/myaccount#password'],
+    ['/search?name=dal#x', '/search?name=dal#x'],
+    ['/search?name=a%2F%2Fb', '/search?name=a%2F%2Fb'],
+    ['/product-detail?id=3#add-to-wishlist-3', '/product-detail?id=3#add-to-wishlist-3'],
+    // Normalised the way a browser would go there anyway.
+    ['/./cart', '/cart'],
+    ['/shop/../cart', '/cart'],
+    ['/login-help', '/login-help'],
   ])('keeps a path on this site: %s', (next, expected) => expect(safeNextPath(next)).toBe(expected));
+
+  // Each of these, handed to location.assign() as it was or as the URL parser normalises it, leaves the site.
+  it.each([
+    '/.//evil.example/phish',
+    '/../..//evil.example',
+    '/./\\evil.example',
+    '/.\\/evil.example',
+    '/\\/evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/%2F%2Fevil.example',
+    '/%2f/evil.example',
+    '/%5C%5Cevil.example',
+    '/./%2F/evil.example',
+    '///evil.example',
+    'https:/evil.example',
+    'JavaScript:alert(1)',
+    ' //evil.example',
+    '/login/',
+  ])('sends %j home instead', (next) => expect(safeNextPath(next)).toBe('/'));
 
   it.each([
     null,
