@@ -28,7 +28,13 @@ const newPassword = z
 const anyPassword = z.string({ error: 'password is required' }).min(1, 'password is required').max(ACCOUNT_LIMITS.password.max);
 
 export const UserSchema = z
-  .object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phoneVerified: z.boolean().openapi({ description: 'the number was proved with a one-time code; needed to place an order' }),
+  })
   .openapi('User');
 
 export const RegisterSchema = z
@@ -65,6 +71,26 @@ export const ChangePasswordSchema = z
   .object({ currentPassword: anyPassword, newPassword })
   .openapi('ChangePassword');
 export const UpdateProfileSchema = z.object({ name: personName, phone: mobile }).openapi('UpdateProfile');
+
+/** Six digits; spaces a shopper types between them are forgiven. */
+const oneTimeCode = z
+  .string({ error: 'code is required' })
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'code must be the 6 digits of the text message'));
+
+export const RequestCodeSchema = z.object({ phone: mobile }).openapi('RequestCode');
+export const VerifyCodeSchema = z.object({ phone: mobile, code: oneTimeCode }).openapi('VerifyCode');
+export const VerifyPhoneSchema = z.object({ code: oneTimeCode }).openapi('VerifyPhone');
+
+/** What every code request answers, whether or not the number has an account. */
+export const CodeSentSchema = z
+  .object({
+    message: z.string(),
+    phone: z.string().openapi({ description: "the number the code went to, masked: '+91 98•••••210'" }),
+    resendAfterSeconds: z.number().int(),
+    codeMinutes: z.number().int().openapi({ description: 'how long the code works' }),
+  })
+  .openapi('CodeSent');
 
 /** What a sign-in, a registration, a refresh and a password change answer (SPEC §3 keys). */
 export const SessionSchema = z
@@ -174,6 +200,7 @@ export const CartLineIdParam = z.object({
 });
 
 export type UserDto = z.infer<typeof UserSchema>;
+export type CodeSentDto = z.infer<typeof CodeSentSchema>;
 export type SessionDto = z.infer<typeof SessionSchema>;
 export type CartDto = z.infer<typeof CartSchema>;
 export type CartLineDto = z.infer<typeof CartLineSchema>;

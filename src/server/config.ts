@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** The default image cache's name inside DATA_DIR (the data folder's checks leave it alone: see data-folder.ts). */
 export const IMAGE_CACHE_FOLDER = 'image-cache';
+/** Where one-time codes are written inside DATA_DIR when no SMS provider is set. */
+export const SMS_OUTBOX_FOLDER = 'sms-outbox';
 
 const settingsSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
@@ -19,6 +21,10 @@ const settingsSchema = z.object({
   PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
   READ_CACHE_SECONDS: z.string().regex(/^\d+$/, 'READ_CACHE_SECONDS must be a whole number of seconds').default('60'),
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'msg91'], 'SMS_PROVIDER must be outbox or msg91').default('outbox'),
+  MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
+  MSG91_OTP_TEMPLATE_ID: z.string().min(4, 'MSG91_OTP_TEMPLATE_ID must be the id of your approved template').optional(),
+  MSG91_API_URL: z.url('MSG91_API_URL must be an absolute URL').default('https://control.msg91.com'),
 });
 
 export type ServerSettings = {
@@ -35,6 +41,8 @@ export type ServerSettings = {
   readCacheSeconds: number;
   /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
   imageCacheDir: string;
+  /** How one-time codes are sent: written to `<dataDir>/sms-outbox/`, or through MSG91. */
+  sms: { provider: 'outbox' } | { provider: 'msg91'; authKey: string; templateId: string; apiUrl: string };
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -48,6 +56,10 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     PORT: env.PORT || undefined,
     READ_CACHE_SECONDS: env.READ_CACHE_SECONDS || undefined,
     IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR || undefined,
+    SMS_PROVIDER: env.SMS_PROVIDER || undefined,
+    MSG91_AUTH_KEY: env.MSG91_AUTH_KEY || undefined,
+    MSG91_OTP_TEMPLATE_ID: env.MSG91_OTP_TEMPLATE_ID || undefined,
+    MSG91_API_URL: env.MSG91_API_URL || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -57,6 +69,13 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
   // Mails sent for real would carry reset links to http://localhost, which no shopper can open.
   if (s.SMTP_URL && !s.SITE_URL) {
     throw new Error('Invalid settings: SITE_URL is required with SMTP_URL (the links in the mails point at it)');
+  }
+  if (s.SMS_PROVIDER === 'msg91' && (!s.MSG91_AUTH_KEY || !s.MSG91_OTP_TEMPLATE_ID)) {
+    throw new Error('Invalid settings: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_OTP_TEMPLATE_ID');
+  }
+  // The auth key travels in a header: only over HTTPS, or to a stand-in on this machine.
+  if (s.SMS_PROVIDER === 'msg91' && !/^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(s.MSG91_API_URL)) {
+    throw new Error('Invalid settings: MSG91_API_URL must be https:// (or http:// on 127.0.0.1 for a test)');
   }
   const dataDir = path.resolve(s.DATA_DIR);
   return {
@@ -69,5 +88,9 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
     imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
+    sms:
+      s.SMS_PROVIDER === 'msg91'
+        ? { provider: 'msg91', authKey: s.MSG91_AUTH_KEY!, templateId: s.MSG91_OTP_TEMPLATE_ID!, apiUrl: s.MSG91_API_URL }
+        : { provider: 'outbox' },
   };
 }

@@ -43,7 +43,7 @@ describe('rate limits of the account calls', () => {
   });
 
   it('limits registrations per address', async () => {
-    for (let i = 0; i < 4; i++) expect((await post('/api/Authenticate/Register', newShopper(), '10.4.0.1')).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await post('/api/Authenticate/Register', newShopper(), '10.4.0.1')).status).toBe(202);
     await expectLimited(await post('/api/Authenticate/Register', newShopper(), '10.4.0.1'), /^Too many registrations/);
   });
 

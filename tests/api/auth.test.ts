@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionDto, UserDto } from '../../src/server/account-schemas.ts';
-import { refreshTokens, users } from '../../src/server/db/schema.ts';
+import { phoneCodes, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { errorOf, newShopper, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -19,12 +19,24 @@ const refresh = (refreshToken: string, expiredToken = '') =>
 const secretKey = () => new TextEncoder().encode(api.jwtSecret);
 
 describe('POST /api/Authenticate/Register', () => {
-  it('opens an account, signs in at once and never answers the password or its hash', async () => {
+  it('opens an account once the code texted to the phone comes back, and never answers the password or its hash', async () => {
     const shopper = newShopper({ email: 'Asha.Patel@Example.in', phone: '+91 98450-12345' });
     const res = await api.call('POST', '/api/Authenticate/Register', { body: shopper });
-    expect(res.status).toBe(201);
-    const session = (await res.json()) as SessionDto;
-    expect(session.user).toEqual({ id: expect.any(Number), name: shopper.name, email: 'Asha.Patel@Example.in', phone: '9845012345' });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({
+      message: 'We have sent a 6-digit code to +91 98•••••345. Enter it to finish.',
+      phone: '+91 98•••••345',
+      resendAfterSeconds: 30,
+      codeMinutes: 5,
+    });
+    // No account until the code comes back.
+    expect(await api.db.select().from(users).where(eq(users.phone, '9845012345'))).toEqual([]);
+    const text = await api.textTo('9845012345');
+    expect(text.text).toContain(text.variables.otp);
+    const verified = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: text.variables.otp } });
+    expect(verified.status).toBe(200);
+    const session = (await verified.json()) as SessionDto;
+    expect(session.user).toEqual({ id: expect.any(Number), name: shopper.name, email: 'Asha.Patel@Example.in', phone: '9845012345', phoneVerified: true });
     expect(JSON.stringify(session)).not.toContain(shopper.password);
     expect(decodeProtectedHeader(session.token).alg).toBe('HS256');
     const claims = decodeJwt(session.token);
@@ -35,18 +47,29 @@ describe('POST /api/Authenticate/Register', () => {
     const [row] = await api.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));
     expect(row!.hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(row!.hash).not.toContain(shopper.password);
+    // The password chosen at registration signs in.
+    expect((await api.call('POST', '/api/Authenticate/Login', { body: { login: '9845012345', password: shopper.password } })).status).toBe(200);
   });
 
-  it('refuses a second account with the same email in any letter case, and the same phone', async () => {
+  it('never opens a second account with the same email in any letter case, or the same phone', async () => {
     const first = await api.register();
-    const sameEmail = await api.call('POST', '/api/Authenticate/Register', {
-      body: newShopper({ email: first.user.email.toUpperCase() }),
-    });
-    expect(sameEmail.status).toBe(409);
-    expect(await errorOf(sameEmail)).toEqual({ code: 'conflict', message: 'An account with this email already exists' });
-    const samePhone = await api.call('POST', '/api/Authenticate/Register', { body: newShopper({ phone: `0${first.user.phone}` }) });
-    expect(samePhone.status).toBe(409);
-    expect(await errorOf(samePhone)).toEqual({ code: 'conflict', message: 'An account with this phone number already exists' });
+    const sameEmail = newShopper({ email: first.user.email.toUpperCase() });
+    expect((await api.call('POST', '/api/Authenticate/Register', { body: sameEmail })).status).toBe(202);
+    // The email's owner hears of it; the code for the new number cannot open a second account with that email.
+    expect((await api.mailTo(first.user.email)).subject).toBe('Someone tried to open a Kirana account with your email');
+    const code = (await api.textTo(sameEmail.phone)).variables.otp;
+    const refused = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: sameEmail.phone, code } });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toMatch(/^An account with this email already exists/);
+    // The number's owner gets a sign-in code, which signs in the account that has the number (once the 30 s since
+    // the registration's code have passed).
+    await api.db.update(phoneCodes).set({ createdAt: sql`now() - interval '31 seconds'` }).where(eq(phoneCodes.phone, first.user.phone));
+    expect((await api.call('POST', '/api/Authenticate/Register', { body: newShopper({ phone: `0${first.user.phone}` }) })).status).toBe(202);
+    const signIn = await api.textTo(first.user.phone);
+    expect(signIn.text).toMatch(/you already have one/);
+    const session = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: first.user.phone, code: signIn.variables.otp } });
+    expect(((await session.json()) as SessionDto).user).toEqual(first.user);
+    expect(await api.db.select({ id: users.id }).from(users).where(eq(users.phone, first.user.phone))).toHaveLength(1);
   });
 
   it.each([
@@ -218,7 +241,8 @@ describe('/api/app/Users/Me', () => {
     const res = await api.call('PUT', '/api/app/Users/Me', { token: session.token, body: { name: 'Meera K. Iyer', phone: '7012345678' } });
     expect(res.status).toBe(200);
     const updated = (await res.json()) as UserDto;
-    expect(updated).toEqual({ ...session.user, name: 'Meera K. Iyer', phone: '7012345678' });
+    // A new number is not verified until its code comes back.
+    expect(updated).toEqual({ ...session.user, name: 'Meera K. Iyer', phone: '7012345678', phoneVerified: false });
     expect(await (await me(session.token)).json()).toEqual(updated);
   });
 
@@ -228,6 +252,12 @@ describe('/api/app/Users/Me', () => {
     const res = await api.call('PUT', '/api/app/Users/Me', { token: b.token, body: { name: b.user.name, phone: a.user.phone } });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).message).toBe('An account with this phone number already exists');
+  });
+
+  it('keeps a number verified when only the name changes', async () => {
+    const session = await api.register();
+    const res = await api.call('PUT', '/api/app/Users/Me', { token: session.token, body: { name: 'Meera K. Iyer', phone: session.user.phone } });
+    expect(((await res.json()) as UserDto).phoneVerified).toBe(true);
   });
 });
 

@@ -12,11 +12,13 @@ import type { WriteLimit } from '../../src/server/rate-limit.ts';
 import type { RegisterInput, SessionDto } from '../../src/server/account-schemas.ts';
 import type { ScryptCost } from '../../src/server/auth/passwords.ts';
 import { outboxMailer, type Mail, type Mailer } from '../../src/server/mail.ts';
+import { outboxSms, type SmsSender, type TextMessage } from '../../src/server/sms.ts';
 import type { AuthLimits } from '../../src/server/routes/auth.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import type { StoreSettingsData } from '../../src/lib/store-settings-schema.ts';
+import { normalizeIndianMobile } from '../../src/lib/form-limits.ts';
 
 export interface TestApi {
   db: Database;
@@ -25,8 +27,15 @@ export interface TestApi {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Any method; a `token` is sent as the bearer. */
   call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
-  /** Registers a shopper (a fresh email and phone unless given) and returns the session. */
+  /**
+   * Registers a shopper (a fresh email and phone unless given) as a browser does, with the code texted to the phone,
+   * and returns the session: the number is verified, so the shopper can order.
+   */
   register(overrides?: Partial<RegisterInput>, headers?: Record<string, string>): Promise<SessionDto & { password: string }>;
+  /** Resolves with the next text message sent to a 10-digit number (also one sent before the call). */
+  textTo(phone: string): Promise<TextMessage>;
+  /** The folder the text messages are written to. */
+  smsOutbox: string;
   /** The access tokens are signed with this. */
   jwtSecret: string;
   /** The folder the reset mails are written to. */
@@ -104,6 +113,8 @@ export async function startTestApi(
   const outboxRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-outbox-'));
   const outbox = path.join(outboxRoot, 'outbox');
   const mails = mailRecorder(outboxMailer(outbox, 'Kirana <shop@example.in>', () => {}));
+  const smsOutbox = path.join(outboxRoot, 'sms-outbox');
+  const texts = textRecorder(outboxSms(smsOutbox, () => {}));
   const app = createApp({
     db: handle.db,
     logError: (e) => errors.push(e),
@@ -118,6 +129,7 @@ export async function startTestApi(
     accounts: {
       jwtSecret,
       mailer: mails.mailer,
+      sms: texts.sender,
       linkOrigin: options.linkOrigin ?? 'https://shop.example.in',
       limits: options.authLimits ?? { perAddress: { writes: 1000, windowSeconds: 60 }, perAccount: { writes: 1000, windowSeconds: 60 } },
       passwordCost: options.passwordCost ?? TEST_SCRYPT,
@@ -145,11 +157,16 @@ export async function startTestApi(
     jwtSecret,
     outbox,
     mailTo: mails.next,
+    textTo: texts.next,
+    smsOutbox,
     register: async (overrides, headers) => {
       const shopper = newShopper(overrides);
       const res = await call('POST', '/api/Authenticate/Register', { body: shopper, headers });
-      if (res.status !== 201) throw new Error(`Register answered ${res.status}: ${await res.text()}`);
-      return { ...((await res.json()) as SessionDto), password: shopper.password };
+      if (res.status !== 202) throw new Error(`Register answered ${res.status}: ${await res.text()}`);
+      const { otp } = (await texts.next(normalizeIndianMobile(shopper.phone))).variables;
+      const verified = await call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: otp }, headers });
+      if (verified.status !== 200) throw new Error(`VerifyCode answered ${verified.status}: ${await verified.text()}`);
+      return { ...((await verified.json()) as SessionDto), password: shopper.password };
     },
     get: (path) => fetch(baseUrl + path),
     post: (path, body, headers = {}) =>
@@ -178,6 +195,20 @@ export async function errorOf(res: Response): Promise<{ code: string; message: s
 }
 
 
+/** Passes text messages on to `inner` and lets a test await the one sent to a number. */
+function textRecorder(inner: SmsSender) {
+  const recorder = mailRecorder({ send: async () => {} });
+  return {
+    sender: {
+      async send(message: TextMessage) {
+        await inner.send(message);
+        await recorder.mailer.send({ to: message.to, subject: '', text: JSON.stringify(message) });
+      },
+    } satisfies SmsSender,
+    next: async (phone: string): Promise<TextMessage> => JSON.parse((await recorder.next(phone)).text) as TextMessage,
+  };
+}
+
 /** Passes mails on to `inner` and lets a test await the one sent to an address. */
 function mailRecorder(inner: Mailer) {
   const sent: Mail[] = [];
@@ -186,11 +217,11 @@ function mailRecorder(inner: Mailer) {
     mailer: {
       async send(mail: Mail) {
         await inner.send(mail);
-        sent.push(mail);
-        for (const w of waiting.filter((w) => w.to === mail.to)) {
-          waiting.splice(waiting.indexOf(w), 1);
-          w.resolve(mail);
-        }
+        // A mail goes to the first test waiting for it, else it is kept for the next one that asks: each is read once.
+        const waiter = waiting.find((w) => w.to === mail.to);
+        if (!waiter) return void sent.push(mail);
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(mail);
       },
     } satisfies Mailer,
     next(to: string): Promise<Mail> {

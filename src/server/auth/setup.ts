@@ -1,7 +1,9 @@
-// What the account routes need from the settings: the signing secret, a mailer and the origin of mailed links.
+// What the account routes need from the settings: the signing secret, a mailer, a text message sender and the origin
+// of mailed links.
 import path from 'node:path';
-import type { ServerSettings } from '../config.ts';
+import { SMS_OUTBOX_FOLDER, type ServerSettings } from '../config.ts';
 import { outboxMailer, smtpMailer } from '../mail.ts';
+import { msg91Sms, outboxSms } from '../sms.ts';
 import type { AccountDeps } from '../routes/auth.ts';
 import { resolveJwtSecret } from './secret.ts';
 
@@ -10,5 +12,8 @@ export async function accountDepsFromSettings(settings: ServerSettings, log: (me
   const outbox = path.join(settings.dataDir, 'outbox');
   const mailer = settings.smtpUrl ? await smtpMailer(settings.smtpUrl, settings.mailFrom) : outboxMailer(outbox, settings.mailFrom, log);
   if (!settings.smtpUrl) log(`mail: no SMTP_URL, so mails are written to ${outbox}`);
-  return { jwtSecret, mailer, linkOrigin: settings.siteOrigin };
+  const smsOutbox = path.join(settings.dataDir, SMS_OUTBOX_FOLDER);
+  const sms = settings.sms.provider === 'msg91' ? msg91Sms(settings.sms) : outboxSms(smsOutbox, log);
+  if (settings.sms.provider === 'outbox') log(`text messages: no SMS_PROVIDER, so one-time codes are written to ${smsOutbox}`);
+  return { jwtSecret, mailer, sms, linkOrigin: settings.siteOrigin };
 }

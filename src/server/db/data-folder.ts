@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { IMAGE_CACHE_FOLDER } from '../config.ts';
+import { IMAGE_CACHE_FOLDER, SMS_OUTBOX_FOLDER } from '../config.ts';
 
 /** A data folder the shop must not open; the message says what is wrong and which folder. */
 export class DataFolderError extends Error {
@@ -17,7 +17,7 @@ export const LOCK_NAME = '.kirana.lock';
 export const OWNER_NAME = '.kirana.lock.json';
 // The shop's own files beside the database (the lock, the token secrets, the mail outbox, the running shop's address
 // for `npm run orders`, the picture sizes): a folder holding only these is still a new database.
-const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox', IMAGE_CACHE_FOLDER]);
+const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox', SMS_OUTBOX_FOLDER, IMAGE_CACHE_FOLDER]);
 
 /** Everything below `dir` but the image cache: public pictures made again when lost, and too many to walk at each start. */
 function entriesBelow(dir: string): fs.Dirent[] {

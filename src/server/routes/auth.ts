@@ -3,16 +3,21 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   ChangePasswordSchema,
+  CodeSentSchema,
   ForgotPasswordSchema,
   LoginSchema,
   LogoutSchema,
   MessageSchema,
   RefreshTokenSchema,
   RegisterSchema,
+  RequestCodeSchema,
   ResetPasswordSchema,
   SessionSchema,
   UpdateProfileSchema,
   UserSchema,
+  VerifyCodeSchema,
+  VerifyPhoneSchema,
+  type CodeSentDto,
   type SessionDto,
   type UserDto,
 } from '../account-schemas.ts';
@@ -21,9 +26,11 @@ import { BEARER, bearerAuth } from '../auth/bearer.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, OWASP_SCRYPT, verifyPassword, type ScryptCost } from '../auth/passwords.ts';
 import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from '../mail.ts';
-import { clientAddress, keyedLimiter, type WriteLimit } from '../rate-limit.ts';
+import { clientAddress, keyedLimiter, waitText, type WriteLimit } from '../rate-limit.ts';
+import type { SmsSender } from '../sms.ts';
+import * as codes from '../services/phone-codes.ts';
 import { ErrorSchema } from '../schemas.ts';
 import * as accounts from '../services/accounts.ts';
 import { json } from './openapi.ts';
@@ -32,11 +39,14 @@ import { json } from './openapi.ts';
 export interface AuthLimits {
   perAddress: WriteLimit;
   perAccount: WriteLimit;
+  /** Code requests (texts sent) per mobile number, beside the 30 s between two. */
+  codesPerPhone?: WriteLimit;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perAddress: { writes: 30, windowSeconds: 900 },
   perAccount: { writes: 10, windowSeconds: 900 },
+  codesPerPhone: { writes: 5, windowSeconds: 3600 },
 };
 
 export interface AccountDeps {
@@ -44,6 +54,8 @@ export interface AccountDeps {
   jwtSecret: string;
   /** Sends password reset links. */
   mailer: Mailer;
+  /** Sends one-time codes. */
+  sms: SmsSender;
   /** Origin of the links in mails, e.g. https://shop.example.in: from the settings, never from a request's Host. */
   linkOrigin: string;
   limits?: AuthLimits;
@@ -51,22 +63,23 @@ export interface AccountDeps {
   passwordCost?: ScryptCost;
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in, or choose a new password.';
 export const PHONE_TAKEN = 'An account with this phone number already exists';
 const WRONG_LOGIN = 'The email, phone or password is not right';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const WRONG_CODE = 'That code is not right, or it has expired. Please check it, or ask for a new one.';
 
 const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
 export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: AccountDeps, logError: (error: unknown) => void) {
-  const { mailer, linkOrigin, limits = DEFAULT_AUTH_LIMITS, passwordCost = OWASP_SCRYPT } = deps;
+  const { mailer, sms, linkOrigin, limits = DEFAULT_AUTH_LIMITS, passwordCost = OWASP_SCRYPT } = deps;
   const tokens = new AccessTokens(deps.jwtSecret);
   const authenticate = bearerAuth(tokens, db);
 
   /** One point per request from each bucket; `refund` gives them back (for calls that count only when they fail). */
-  const limited = (what: string) => {
-    const byAddress = keyedLimiter(limits.perAddress, what);
-    const byAccount = keyedLimiter(limits.perAccount, what);
+  const limited = (what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
+    const byAddress = keyedLimiter(own.perAddress ?? limits.perAddress, what);
+    const byAccount = keyedLimiter(own.perAccount ?? limits.perAccount, what);
     return {
       address: (c: Context) => byAddress(c, clientAddress(c)),
       account: (c: Context, account: string) => byAccount(c, account),
@@ -81,6 +94,9 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
   // Each hashes a new password (scrypt, 128 MiB): a few a second would tie up libuv's threads.
   const limitReset = limited('password changes');
   const limitChange = limited('password changes');
+  // Codes: requests per address and per number (each costs a text message), tries per address and per number.
+  const limitCodes = limited('code requests', { perAccount: limits.codesPerPhone ?? DEFAULT_AUTH_LIMITS.codesPerPhone! });
+  const limitVerify = limited('code attempts');
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;
@@ -117,28 +133,130 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 
+  /**
+   * Sends a code to a number, or says when the next may be sent. Every request leaves a row and waits the same 30 s,
+   * and the text goes out after the answer: neither the answer nor its time tells whether the number has an account.
+   */
+  async function sendCode(c: Context, request: Parameters<typeof codes.issueCode>[2], text: ((code: string) => string) | undefined) {
+    await limitCodes.account(c, request.phone);
+    const issued = await codes.issueCode(db, deps.jwtSecret, request);
+    if (!issued.ok) {
+      c.header('Retry-After', String(issued.retryAfterSeconds));
+      throw new ApiError(429, 'too_many_requests', `A code was sent a moment ago. You can ask for a new one in ${waitText(issued.retryAfterSeconds)}.`);
+    }
+    if (text) sms.send({ to: request.phone, text: text(issued.code), variables: { otp: issued.code } }).catch(logError);
+  }
+
+  const codeSent = (phone: string, what: string): CodeSentDto => ({
+    message: `We have sent a ${codes.CODE_DIGITS}-digit code to ${codes.maskedPhone(phone)}. ${what}`,
+    phone: codes.maskedPhone(phone),
+    resendAfterSeconds: codes.RESEND_SECONDS,
+    codeMinutes: codes.CODE_MINUTES,
+  });
+
+  const signInText = (code: string) =>
+    `${code} is your Kirana sign-in code. It works for ${codes.CODE_MINUTES} minutes. Never share it: Kirana will never ask for it.`;
+
   app.openapi(
     createRoute({
       method: 'post',
       path: '/Authenticate/Register',
       tags: ['Accounts'],
-      summary: 'Open an account and sign in',
+      summary: 'Open an account: a code is sent to the mobile number, and VerifyCode finishes it',
+      description:
+        'The same answer whether or not the email or the number already has an account: a new number gets a code that ' +
+        'makes the account; a number with an account gets a sign-in code; an email with an account gets a mail saying ' +
+        'someone tried to register with it.',
       request: body(RegisterSchema),
       responses: {
-        201: json(SessionSchema, 'Registered and signed in'),
+        202: json(CodeSentSchema, 'A code is on its way (VerifyCode with it)'),
         400: json(ErrorSchema, 'Bad input, or a common password'),
-        409: json(ErrorSchema, 'The email or phone already has an account'),
-        429: json(ErrorSchema, 'Too many registrations; Retry-After says when to try again'),
+        429: json(ErrorSchema, 'Too many registrations, or a code was sent under 30 s ago; Retry-After says when to try again'),
       },
     }),
     async (c) => {
       const input = c.req.valid('json');
       await limitRegister.address(c);
       await limitRegister.account(c, input.email.toLowerCase());
-      await refuseTaken({ email: input.email, phone: input.phone });
+      // Hashed whatever follows, so an existing account answers in the time a new one does.
       const passwordHash = await newPasswordHash(input.password);
-      const user = await accounts.createUser(db, { name: input.name, email: input.email, phone: input.phone, passwordHash }).catch(rethrowTaken);
-      return c.json(await startSession(user), 201);
+      const [emailOwner, phoneOwner] = await Promise.all([accounts.findUserByEmail(db, input.email), accounts.findUserByPhone(db, input.phone)]);
+      if (phoneOwner) {
+        await sendCode(c, { phone: input.phone, purpose: 'signin', userId: phoneOwner.id }, (code) =>
+          `${code} is your Kirana sign-in code. Someone tried to open an account with this number; you already have one, and this code signs you in. Never share it.`,
+        );
+      } else {
+        await sendCode(c, { phone: input.phone, purpose: 'register', registration: { name: input.name, email: input.email, passwordHash } }, (code) =>
+          `${code} is your Kirana code to finish opening your account. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+        );
+      }
+      if (emailOwner && emailOwner.id !== phoneOwner?.id) {
+        mailer
+          .send({
+            to: emailOwner.email,
+            subject: 'Someone tried to open a Kirana account with your email',
+            text:
+              `Hello ${emailOwner.name},\n\nSomeone tried to open a new Kirana account with this email address. You already have an account: ` +
+              `sign in at ${new URL('/login', linkOrigin).href}, or choose a new password at ${new URL('/forgotpassword', linkOrigin).href}.\n\n` +
+              `If it was not you, you need do nothing: no account was opened and your password stays as it is.\n`,
+          })
+          .catch(logError);
+      }
+      return c.json(codeSent(input.phone, 'Enter it to finish.'), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/RequestCode',
+      tags: ['Accounts'],
+      summary: 'Send a sign-in code to a mobile number (sign in without a password)',
+      description: 'The same answer whether or not the number has an account; only an account’s number gets a text.',
+      request: body(RequestCodeSchema),
+      responses: {
+        202: json(CodeSentSchema, 'If the number has an account, a code is on its way'),
+        400: json(ErrorSchema, 'Bad input'),
+        429: json(ErrorSchema, 'Too many requests, or a code was sent under 30 s ago; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { phone } = c.req.valid('json');
+      await limitCodes.address(c);
+      const owner = await accounts.findUserByPhone(db, phone);
+      await sendCode(c, { phone, purpose: 'signin', userId: owner?.id }, owner ? signInText : undefined);
+      return c.json(codeSent(phone, 'Enter it to sign in. No code? Check the number, or create an account.'), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/Authenticate/VerifyCode',
+      tags: ['Accounts'],
+      summary: 'Sign in (or finish registering) with the code sent to the mobile number; the number is then verified',
+      description: `A code works once, for ${codes.CODE_MINUTES} minutes and ${codes.CODE_TRIES} tries; it signs its owner in even while password sign-ins are locked.`,
+      request: body(VerifyCodeSchema),
+      responses: {
+        200: json(SessionSchema, 'Signed in'),
+        400: json(ErrorSchema, 'Bad input, or a wrong, used or expired code (the same answer for each)'),
+        409: json(ErrorSchema, 'Registering: the email already has an account'),
+        429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { phone, code } = c.req.valid('json');
+      await limitVerify.address(c);
+      await limitVerify.account(c, phone);
+      const used = await codes.useCode(db, deps.jwtSecret, { phone, code, purposes: ['register', 'signin'] });
+      if (used?.purpose === 'register' && used.registration) {
+        const { name, email, passwordHash } = used.registration;
+        const user = await accounts.createUser(db, { name, email, phone, passwordHash, phoneVerified: true }).catch(rethrowTaken);
+        return c.json(await startSession(user), 200);
+      }
+      const user = used?.purpose === 'signin' && used.userId !== null ? await accounts.markPhoneVerified(db, used.userId, phone) : undefined;
+      if (!user) throw badRequest(WRONG_CODE);
+      return c.json(await startSession(user), 200);
     },
   );
 
@@ -162,11 +280,16 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       const user = await accounts.findUserForLogin(db, login);
       // One bucket per account, whether named by email or phone; an unknown one by what was typed.
       const account = user ? `user:${user.id}` : `login:${login.includes('@') ? login.toLowerCase() : normalizeIndianMobile(login)}`;
-      await limitLogin.account(c, account);
+      await limitLogin.account(c, account).catch((error: unknown) => {
+        // A lock on the password never keeps the owner out: the code sent to their mobile still signs them in.
+        if (error instanceof ApiError && error.status === 429) throw new ApiError(429, error.code, `${error.message} Or sign in with a code sent to your mobile number.`);
+        throw error;
+      });
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !matches) throw unauthorized(WRONG_LOGIN);
-      // Only failures count: shoppers behind one carrier address sign in freely, guessers do not.
-      await Promise.all([limitLogin.refundAddress(c), limitLogin.refundAccount(account)]);
+      // Each sign-in costs a 128 MiB hash, so an account's successes count too; shoppers behind one carrier address
+      // still sign in freely (the address counts only failures).
+      await limitLogin.refundAddress(c);
       const { passwordHash: _, ...profile } = user;
       return c.json(await startSession(profile), 200);
     },
@@ -359,6 +482,60 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       const user = await accounts.updateProfile(db, userId, profile).catch(rethrowTaken);
       if (!user) throw notFound('This account no longer exists');
       return c.json(user, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Users/Me/PhoneCode',
+      tags: ['Accounts'],
+      summary: 'Send a code to the signed-in shopper’s mobile number, to verify it (needed before the first order)',
+      security: BEARER,
+      responses: {
+        202: json(CodeSentSchema, 'A code is on its way (VerifyPhone with it)'),
+        401: json(ErrorSchema, 'Not signed in'),
+        429: json(ErrorSchema, 'Too many requests, or a code was sent under 30 s ago; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const user = await accounts.findUser(db, userId);
+      if (!user) throw notFound('This account no longer exists');
+      await limitCodes.address(c);
+      await sendCode(c, { phone: user.phone, purpose: 'verify', userId }, (code) =>
+        `${code} is your Kirana code to verify this number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+      );
+      return c.json(codeSent(user.phone, 'Enter it to verify your number.'), 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/Users/Me/VerifyPhone',
+      tags: ['Accounts'],
+      summary: 'Verify the signed-in shopper’s mobile number with the code sent to it',
+      security: BEARER,
+      request: body(VerifyPhoneSchema),
+      responses: {
+        200: json(UserSchema, 'Verified'),
+        400: json(ErrorSchema, 'Bad input, or a wrong, used or expired code'),
+        401: json(ErrorSchema, 'Not signed in'),
+        429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+      },
+    }),
+    async (c) => {
+      const { userId } = await authenticate(c);
+      const { code } = c.req.valid('json');
+      const user = await accounts.findUser(db, userId);
+      if (!user) throw notFound('This account no longer exists');
+      await limitVerify.account(c, user.phone);
+      // A sign-in code for this account verifies the number too: either proves the shopper holds it.
+      const used = await codes.useCode(db, deps.jwtSecret, { phone: user.phone, code, purposes: ['verify', 'signin'], userId });
+      const verified = used ? await accounts.markPhoneVerified(db, userId, user.phone) : undefined;
+      if (!verified) throw badRequest(WRONG_CODE);
+      return c.json(verified, 200);
     },
   );
 
