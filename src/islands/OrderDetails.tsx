@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { browserOrders } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatDateTime } from '../lib/dates.ts';
-import { STATUS_LABELS, TIMELINE_STEPS } from '../lib/order-status.ts';
+import { shopCancelText, STATUS_LABELS, TIMELINE_STEPS } from '../lib/order-status.ts';
 import { urls } from '../lib/urls.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
@@ -102,6 +102,7 @@ function Details() {
   const statusRef = useRef<HTMLHeadingElement>(null);
   if (view.state !== 'ready') return <OrderPlaceholder view={view} />;
   const { order } = view;
+  const shopCancelled = shopCancelText(order);
   const cancelled = (next: OrderDto) => {
     setOrder(next);
     // The button is gone with the question: the new status takes focus and is read out.
@@ -117,6 +118,11 @@ function Details() {
           </span>
         </h2>
         <p className="muted">Placed on {formatDateTime(order.createdAt, order.timeZone)}</p>
+        {shopCancelled && (
+          <p className="order-cancel-reason" data-testid="cancel-reason">
+            {shopCancelled}
+          </p>
+        )}
         <Timeline order={order} />
         {order.cancellable && <CancelOrder order={order} onCancelled={cancelled} />}
       </section>

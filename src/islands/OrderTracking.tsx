@@ -6,7 +6,7 @@ import { browserOrders } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { formatRupees } from '../lib/money.ts';
-import { itemCountText, reorderText, STATUS_LABELS } from '../lib/order-status.ts';
+import { itemCountText, reorderText, shopCancelText, STATUS_LABELS } from '../lib/order-status.ts';
 import { pageFromUrl } from '../lib/paging.ts';
 import { formatSlotWhen } from '../lib/slots.ts';
 import { urls } from '../lib/urls.ts';
@@ -46,6 +46,7 @@ function ReorderNotice({ outcome }: { outcome: Reordered }) {
 }
 
 function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemDto; timeZone: string; busy: boolean; onReorder: () => void }) {
+  const shopCancelled = shopCancelText(order);
   return (
     <li className="order-card" data-testid="order-card" data-order-id={order.id}>
       <div className="order-card-head">
@@ -63,6 +64,11 @@ function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemD
         {itemCountText(order.itemCount)} · <strong>{formatRupees(order.totalPaise)}</strong>
       </p>
       <p className="order-card-names">{order.names.join(', ')}</p>
+      {shopCancelled && (
+        <p className="order-cancel-reason" data-testid="cancel-reason">
+          {shopCancelled}
+        </p>
+      )}
       <p className="order-card-actions">
         <a className="button secondary" href={urls.orderDetails(order.id)}>
           Details<span className="visually-hidden"> of order #{order.id}</span>

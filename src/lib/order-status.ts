@@ -19,6 +19,15 @@ export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
   upi: 'UPI on delivery',
 };
 
+/**
+ * What the shopper is told of an order the shop cancelled (issue 22): "Cancelled by the shop: <reason>". Null when it
+ * is not cancelled, or the shopper cancelled it (the status says enough).
+ */
+export function shopCancelText(order: Pick<OrderDto, 'status' | 'cancelledBy' | 'cancelReason'>): string | null {
+  if (order.status !== 'cancelled' || order.cancelledBy !== 'shop') return null;
+  return order.cancelReason ? `Cancelled by the shop: ${order.cancelReason}` : 'Cancelled by the shop';
+}
+
 export const itemCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /**

@@ -1,12 +1,19 @@
 // zod schemas of the grocer's routes (`npm run orders` talks to the running shop through them): a day's orders by
 // delivery slot, one order with its customer, and moving an order along its timeline.
 import { z } from '@hono/zod-openapi';
+import { NO_CONTROL_CHARACTERS } from '../lib/control-characters.ts';
+import { mobile } from './account-schemas.ts';
 import { ORDER_STATUS_VALUES, OrderSchema, PAYMENT_METHOD_VALUES } from './order-schemas.ts';
+import { shopperText } from './schemas.ts';
 
 export const ShopDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD, e.g. 2026-11-24')
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'date must be a real day, e.g. 2026-11-24');
+  // A month or day out of range ('2026-13-45') makes no Date at all: refused, not thrown (which answered 500).
+  .refine((d) => {
+    const day = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(d);
+  }, 'date must be a real day, e.g. 2026-11-24');
 
 export const GrocerDayQuery = z.object({
   date: ShopDateSchema.optional().openapi({ param: { name: 'date', in: 'query' }, description: "default: today in the shop's time zone" }),
@@ -47,11 +54,49 @@ export const GrocerOrderSchema = OrderSchema.extend({
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string() }),
 }).openapi('GrocerOrder');
 
-export const GrocerAdvanceSchema = z
-  .object({ from: z.enum(ORDER_STATUS_VALUES), order: GrocerOrderSchema })
-  .openapi('GrocerAdvance');
+/** A step an order took at the grocer's hand (advanced or cancelled): where it was, and the order after it. */
+const orderStep = z.object({ from: z.enum(ORDER_STATUS_VALUES), order: GrocerOrderSchema });
+
+export const GrocerAdvanceSchema = orderStep.openapi('GrocerAdvance');
+
+/** How long the shop's reason for cancelling may be: one sentence the shopper reads on the order. */
+export const CANCEL_REASON_LIMITS = { min: 3, max: 200 } as const;
+
+/**
+ * Why the shop cancels an order: required, shown to the shopper as "Cancelled by the shop: <reason>". Bidirectional
+ * controls are refused with the other controls: the shopper must read what the grocer wrote, in that order.
+ */
+export const CancelReasonSchema = shopperText('reason', CANCEL_REASON_LIMITS, NO_CONTROL_CHARACTERS);
+
+export const GrocerCancelRequestSchema = z.object({ reason: CancelReasonSchema }).openapi('GrocerCancelRequest');
+
+export const GrocerCancelSchema = orderStep.openapi('GrocerCancel');
+
+/** The grocer's note on a blocked number: optional, for the grocer's own memory. */
+export const BLOCK_REASON_LIMITS = { min: 0, max: 200 } as const;
+
+export const BlockReasonSchema = shopperText('reason', BLOCK_REASON_LIMITS, NO_CONTROL_CHARACTERS);
+
+export const GrocerBlockRequestSchema = z
+  .object({ phone: mobile, reason: BlockReasonSchema.default('') })
+  .openapi('GrocerBlockRequest');
+
+export const BlockedPhoneSchema = z
+  .object({
+    /** The mobile number as the shop keeps it: ten digits, no +91. */
+    phone: z.string(),
+    reason: z.string(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('BlockedPhone');
+
+export const BlockedPhoneParam = z.object({
+  phone: mobile.openapi({ param: { name: 'phone', in: 'path' }, example: '9845012345' }),
+});
 
 export type GrocerDayDto = z.infer<typeof GrocerDaySchema>;
 export type GrocerOrderRowDto = z.infer<typeof GrocerOrderRowSchema>;
 export type GrocerOrderDto = z.infer<typeof GrocerOrderSchema>;
 export type GrocerAdvanceDto = z.infer<typeof GrocerAdvanceSchema>;
+export type GrocerCancelDto = z.infer<typeof GrocerCancelSchema>;
+export type BlockedPhoneDto = z.infer<typeof BlockedPhoneSchema>;

@@ -83,6 +83,14 @@ export const SlotListSchema = z
 
 export const ORDER_STATUS_VALUES = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export const PAYMENT_METHOD_VALUES = ['cash', 'upi'] as const;
+export const CANCELLED_BY_VALUES = ['shopper', 'shop'] as const;
+
+/** Who cancelled a cancelled order (null otherwise), and the shop's reason, which the shopper is shown. */
+const cancellation = {
+  cancelledBy: z.enum(CANCELLED_BY_VALUES).nullable(),
+  /** Given when the shop cancelled; null otherwise. */
+  cancelReason: z.string().nullable(),
+};
 
 /**
  * The order a shopper places: the cart's lines at the server's prices. Anything else a client sends (prices, totals,
@@ -130,6 +138,7 @@ export const OrderSchema = z
     timeline: z.array(OrderEventSchema),
     /** True while it is not yet packed. */
     cancellable: z.boolean(),
+    ...cancellation,
     createdAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Order');
@@ -144,6 +153,7 @@ export const OrderListItemSchema = z
     totalPaise: z.number().int(),
     /** The first few product names, for the list. */
     names: z.array(z.string()),
+    ...cancellation,
   })
   .openapi('OrderListItem');
 

@@ -1,6 +1,6 @@
 // What the order pages say: a slot's day and times in the shop's time zone, and what Order again did.
 import { describe, expect, it } from 'vitest';
-import { reorderText } from '../../src/lib/order-status.ts';
+import { reorderText, shopCancelText } from '../../src/lib/order-status.ts';
 import { formatSlotWhen } from '../../src/lib/slots.ts';
 
 describe('formatSlotWhen', () => {
@@ -52,5 +52,15 @@ describe('reorderText', () => {
     expect(reorderText({ added: [], unavailable: [{ productsId: 3, name: 'Idli Rice', reason: 'out of stock' }] }).added).toBe(
       'Nothing could be added to your cart',
     );
+  });
+});
+
+describe('shopCancelText', () => {
+  it("gives the shop's reason for an order the shop cancelled, and nothing otherwise", () => {
+    expect(shopCancelText({ status: 'cancelled', cancelledBy: 'shop', cancelReason: 'Out of paneer today' })).toBe(
+      'Cancelled by the shop: Out of paneer today',
+    );
+    expect(shopCancelText({ status: 'cancelled', cancelledBy: 'shopper', cancelReason: null })).toBeNull();
+    expect(shopCancelText({ status: 'placed', cancelledBy: null, cancelReason: null })).toBeNull();
   });
 });

@@ -9,7 +9,18 @@ import { changedPagesHeader } from '../../lib/api/headers.ts';
 import { STOCK_PAGES } from '../../lib/urls.ts';
 import type { Database } from '../db/client.ts';
 import { badRequest, sendError, unauthorized } from '../errors.ts';
-import { GrocerAdvanceSchema, GrocerDayQuery, GrocerDaySchema, GrocerOrderSchema } from '../grocer-schemas.ts';
+import {
+  BlockedPhoneParam,
+  BlockedPhoneSchema,
+  CANCEL_REASON_LIMITS,
+  GrocerAdvanceSchema,
+  GrocerBlockRequestSchema,
+  GrocerCancelRequestSchema,
+  GrocerCancelSchema,
+  GrocerDayQuery,
+  GrocerDaySchema,
+  GrocerOrderSchema,
+} from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
 import {
   ImportPictureQuery,
@@ -19,10 +30,11 @@ import {
   MAX_IMPORT_PICTURE_BYTES,
   StoredPictureSchema,
 } from '../import-schemas.ts';
-import { advanceOrder, grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
+import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
 import type { DeliveryRules } from '../services/slots.ts';
-import { json } from './openapi.ts';
+import { json, jsonBody } from './openapi.ts';
 
 const GROCER = [{ grocer: [] }];
 const OrderIdParam = z.object({ id: positiveId('id') });
@@ -117,6 +129,65 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { from } = await advanceOrder(db, id);
       return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/Orders/{id}/Cancel',
+      tags: ['Grocer'],
+      summary: 'Cancel an order not yet delivered (placed, packed or out for delivery); its stock and slot place go back',
+      description:
+        'The shopper sees "Cancelled by the shop: <reason>" on the order and in Order Tracking. The reason is required ' +
+        `(${CANCEL_REASON_LIMITS.min} to ${CANCEL_REASON_LIMITS.max} characters, no control characters).`,
+      security: GROCER,
+      request: { params: OrderIdParam, ...jsonBody(GrocerCancelRequestSchema) },
+      responses: {
+        200: json(GrocerCancelSchema, 'The status it was cancelled from, and the order after it'),
+        ...errors,
+        404: json(ErrorSchema, 'No such order'),
+        409: json(ErrorSchema, 'Delivered or already cancelled: it cannot be cancelled'),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { from, shelfChanged } = await cancelOrderByShop(db, id, c.req.valid('json').reason);
+      // As with the shopper's cancel: a sold-out product back on the shelf shows at once on the catalogue pages.
+      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200, shelfChanged ? changedPagesHeader(STOCK_PAGES) : {});
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/BlockedPhones',
+      tags: ['Grocer'],
+      summary: 'Block a mobile number from ordering (again: the new reason is kept, the first date stays)',
+      security: GROCER,
+      request: jsonBody(GrocerBlockRequestSchema),
+      responses: { 200: json(BlockedPhoneSchema, 'The number as kept (ten digits), blocked'), ...errors },
+    }),
+    async (c) => {
+      const { phone, reason } = c.req.valid('json');
+      return c.json(await blockPhone(db, phone, reason), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/grocer/BlockedPhones/{phone}',
+      tags: ['Grocer'],
+      summary: 'Let a blocked mobile number order again',
+      security: GROCER,
+      request: { params: BlockedPhoneParam },
+      responses: {
+        200: json(BlockedPhoneSchema, 'The block that was lifted'),
+        ...errors,
+        404: json(ErrorSchema, 'The number was not blocked'),
+      },
+    }),
+    async (c) => c.json(await unblockPhone(db, c.req.valid('param').phone), 200),
   );
 
   for (const [path, maxSize] of Object.entries(GROCER_UPLOAD_LIMITS)) {

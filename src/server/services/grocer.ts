@@ -1,12 +1,14 @@
 // The grocer's side of the orders (issue 11): a day's orders by delivery slot, one order, and moving an order along
-// placed → packed → out_for_delivery → delivered. Used by the grocer's routes (the shop running) and by
+// placed → packed → out_for_delivery → delivered, and cancelling one not yet delivered (issue 22). Used by the grocer's
+// routes (the shop running) and by
 // `npm run orders` itself when the shop is stopped: one code for both.
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { withTransactionRetry } from '../db/retry.ts';
 import { deliverySlots, orderEvents, orderLines, orders, users, type OrderStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto } from '../grocer-schemas.ts';
-import { orderOf } from './orders.ts';
+import { orderOf, releaseOrder } from './orders.ts';
 import { shopDate, type DeliveryRules } from './slots.ts';
 
 /** The step after each status; delivered and cancelled are where an order ends. */
@@ -75,4 +77,34 @@ export async function advanceOrder(db: Database, id: number): Promise<{ from: Or
     await tx.insert(orderEvents).values({ orderId: id, status: next });
     return { from: order.status, to: next };
   });
+}
+
+/** The statuses the shop may still cancel from: anything not yet delivered (or cancelled already). */
+const SHOP_CANCELLABLE: ReadonlySet<OrderStatus> = new Set(['placed', 'packed', 'out_for_delivery']);
+
+/**
+ * The shop cancels an order not yet delivered (placed, packed or out for delivery), with a reason the shopper is
+ * shown; its stock and slot place go back as with the shopper's own cancel (releaseOrder), in one transaction that
+ * runs again after a deadlock or serialization failure. Delivered or already cancelled: 409.
+ */
+export async function cancelOrderByShop(
+  db: Database,
+  id: number,
+  reason: string,
+): Promise<{ from: OrderStatus; shelfChanged: boolean }> {
+  return withTransactionRetry(() =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, status: orders.status, slotId: orders.slotId })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for('update');
+      if (!order) throw noSuchOrder(id);
+      if (!SHOP_CANCELLABLE.has(order.status)) {
+        throw conflict(`Order ${id} is ${statusLabel(order.status)}: it can no longer be cancelled.`);
+      }
+      const shelfChanged = await releaseOrder(tx, order, 'shop', reason);
+      return { from: order.status, shelfChanged };
+    }),
+  );
 }

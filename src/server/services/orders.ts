@@ -6,6 +6,7 @@ import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
+import { withTransactionRetry } from '../db/retry.ts';
 import {
   cartLines,
   deliverySlots,
@@ -234,6 +235,8 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
       discountPaise: orders.discountPaise,
       deliveryPaise: orders.deliveryPaise,
       totalPaise: orders.totalPaise,
+      cancelledBy: orders.cancelledBy,
+      cancelReason: orders.cancelReason,
       createdAt: orders.createdAt,
       lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object(
           'productsId', ${orderLines.productId}, 'productVariantsId', coalesce(${orderLines.variantId}, 0),
@@ -270,6 +273,8 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
     },
     timeline: row.timeline.map((e) => ({ status: e.status, at: iso(e.at) })),
     cancellable: row.status === 'placed',
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
     createdAt: iso(row.createdAt),
   };
 }
@@ -294,6 +299,8 @@ export async function ordersOf(
       startsAt: deliverySlots.startsAt,
       endsAt: deliverySlots.endsAt,
       totalPaise: orders.totalPaise,
+      cancelledBy: orders.cancelledBy,
+      cancelReason: orders.cancelReason,
       itemCount: sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       names: sql<string[]>`(select coalesce(json_agg(first.name), '[]'::json) from (select ${orderLines.name} as name from ${orderLines}
         where ${orderLines.orderId} = ${orders.id} order by ${orderLines.id} limit ${LIST_NAMES}) first)`,
@@ -313,42 +320,63 @@ export async function ordersOf(
     itemCount: r.itemCount,
     totalPaise: r.totalPaise,
     names: r.names,
+    cancelledBy: r.cancelledBy,
+    cancelReason: r.cancelReason,
   }));
   return { orders: items, pageNo, pageSize, total: counted?.total ?? 0, timeZone: rules.delivery.timeZone };
 }
 
-/** Cancels a placed order, giving back its stock and its slot's place, in one transaction. */
+/** Who cancelled an order: the shopper, or the shop (the grocer, with a reason the shopper is shown). */
+export type CancelledBy = NonNullable<(typeof orders.$inferSelect)['cancelledBy']>;
+
+/**
+ * What a cancellation does once its transaction holds the order's row, whoever cancels: the order says who cancelled it
+ * and why, its slot's place is freed and its units go back on the shelf. The slot's row is taken before the products'
+ * (by product id, then pack id), the order placeOrder takes them in, so an order and a cancellation racing on
+ * PostgreSQL cannot deadlock. True when the catalogue pages show a different shelf afterwards.
+ */
+export async function releaseOrder(
+  tx: Database,
+  order: { id: number; slotId: string },
+  cancelledBy: CancelledBy,
+  cancelReason: string | null = null,
+): Promise<boolean> {
+  await tx.update(orders).set({ status: 'cancelled', cancelledBy, cancelReason }).where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled' });
+  await tx
+    .update(deliverySlots)
+    .set({ taken: sql`${deliverySlots.taken} - 1` })
+    .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
+  const lines = await tx
+    .select({ productId: orderLines.productId, variantId: orderLines.variantId, qty: orderLines.qty })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
+  const shelfBefore = await shelfOf(tx, lines.map((l) => l.productId));
+  for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
+  return shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
+}
+
+/** Cancels a placed order of the shopper's, giving back its stock and its slot's place, in one transaction. */
 export async function cancelOrder(
   db: Database,
   rules: Pick<OrderRules, 'delivery'>,
   userId: number,
   orderId: number,
 ): Promise<{ order: OrderDto; shelfChanged: boolean }> {
-  let shelfChanged = false;
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status, slotId: orders.slotId })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .for('update');
-    if (!order) throw orderNotFound(orderId);
-    if (order.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
-    if (order.status !== 'placed') throw conflict(ALREADY_PACKED);
-    await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
-    await tx.insert(orderEvents).values({ orderId, status: 'cancelled' });
-    const lines = await tx
-      .select({ productId: orderLines.productId, variantId: orderLines.variantId, qty: orderLines.qty })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
-    const shelfBefore = await shelfOf(tx, lines.map((l) => l.productId));
-    for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
-    shelfChanged = shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
-    await tx
-      .update(deliverySlots)
-      .set({ taken: sql`${deliverySlots.taken} - 1` })
-      .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
-  });
+  const shelfChanged = await withTransactionRetry(() =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, status: orders.status, slotId: orders.slotId })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .for('update');
+      if (!order) throw orderNotFound(orderId);
+      if (order.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+      if (order.status !== 'placed') throw conflict(ALREADY_PACKED);
+      return releaseOrder(tx, order, 'shopper');
+    }),
+  );
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
   return { order, shelfChanged };
