@@ -10,6 +10,7 @@ import pageHandlerExport from './src/lib/integrations/page-handler-export.ts';
 import cspDigestsOnce from './src/lib/integrations/csp-digests-once.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
 import { listenAddress, listenOrigin } from './src/lib/server/site.ts';
+import { LARGEST_BODY_BYTES } from './src/server/body-limits.ts';
 
 const { host, port } = listenAddress();
 // PUBLIC_API_URL is read at build time (from the environment or .env files), as the browser bundle reads it.
@@ -25,7 +26,9 @@ export default defineConfig({
   // Pre-rendered pages carry their CSP in a <meta>; scripts/lib/shop-handler.ts also sends it as a header, with
   // frame-ancestors (which a <meta> cannot carry). The adapter's staticHeaders would do that by matching every
   // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: 64 * 1024 }),
+  // The adapter has one body limit for every route: the largest (the grocer's import). Each route's own, smaller one
+  // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
   integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce(), pageHandlerExport(), cspDigestsOnce()],
   server: { port, host },
   build: { inlineStylesheets: 'always' },

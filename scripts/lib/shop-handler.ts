@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
+import { bodyLimitOf, tooLargeMessage } from '../../src/server/body-limits.ts';
 import {
   chooseEncoding,
   compressStream,
@@ -112,6 +113,23 @@ function sendJsonError(res: ServerResponse, status: number, code: string, messag
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Why a request's body is refused before anything reads it, if it is: larger than its route takes (the grocer's
+ * uploads take megabytes, a form kilobytes: src/server/body-limits.ts), or of a length not given. Node reads exactly
+ * Content-Length bytes, so the adapter's own limit (the largest) is never reached; a chunked body could only be
+ * counted while Astro reads it, and no client of the shop sends one.
+ */
+function bodyRefusal(req: IncomingMessage, pathname: string): { status: number; code: string; message: string } | undefined {
+  const length = req.headers['content-length'];
+  if (length === undefined) {
+    return req.headers['transfer-encoding'] === undefined
+      ? undefined
+      : { status: 411, code: 'length_required', message: 'A request body needs its Content-Length' };
+  }
+  const max = bodyLimitOf(pathname);
+  return Number(length) > max ? { status: 413, code: 'payload_too_large', message: tooLargeMessage(max) } : undefined;
+}
 
 /** /_astro/name.ext → its .br or .gz file, when the build wrote one (looked up once per file). */
 function precompressedAssets(clientDir: string) {
@@ -280,6 +298,8 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
       return res.end();
     }
     const pathname = url.split('?')[0]!;
+    const refusal = method === 'GET' || method === 'HEAD' ? undefined : bodyRefusal(req, pathname);
+    if (refusal) return sendJsonError(res, refusal.status, refusal.code, refusal.message);
     if ((method === 'GET' || method === 'HEAD') && encoding) {
       const asset = findAsset(pathname, encoding);
       const type = PRECOMPRESSED_TYPES[path.extname(pathname)];

@@ -18,10 +18,9 @@ import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/server/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
-import { GROCER_UPLOAD_LIMITS, registerGrocerRoutes } from './routes/grocer.ts';
+import { registerGrocerRoutes } from './routes/grocer.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
-
-const MAX_BODY_BYTES = 16 * 1024;
+import { GROCER_UPLOAD_LIMITS, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
 
 export interface AppDeps {
   db: Database;
@@ -79,8 +78,8 @@ export function createApp({
   // Every write the API takes is a small form; refuse anything larger before reading it. The grocer's import uploads
   // set their own limits (routes/grocer.ts), after checking the grocer's token.
   const smallBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`),
+    maxSize: MAX_API_BODY_BYTES,
+    onError: (c) => sendError(c, 413, 'payload_too_large', tooLargeMessage(MAX_API_BODY_BYTES)),
   });
   app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
   if (readCache) app.use('*', readCache.middleware());

@@ -2,11 +2,6 @@
 // stored by its bytes, and a catalogue CSV applied with the pictures its images column names.
 import { z } from '@hono/zod-openapi';
 
-/** The largest picture a grocer may upload (phone photos are a few MB). */
-export const MAX_IMPORT_PICTURE_BYTES = 25 * 1024 * 1024;
-/** The largest import request: the CSV (50,000 rows is about 10 MB) and its file-name → picture map. */
-export const MAX_IMPORT_BODY_BYTES = 32 * 1024 * 1024;
-
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'each picture must be named by the SHA-256 the shop gave it (64 hex digits)');
 
 export const ImportPictureQuery = z.object({

@@ -22,14 +22,8 @@ import {
   GrocerOrderSchema,
 } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
-import {
-  ImportPictureQuery,
-  ImportRequestSchema,
-  ImportSummarySchema,
-  MAX_IMPORT_BODY_BYTES,
-  MAX_IMPORT_PICTURE_BYTES,
-  StoredPictureSchema,
-} from '../import-schemas.ts';
+import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPictureSchema } from '../import-schemas.ts';
+import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
@@ -42,15 +36,6 @@ const errors = {
   400: json(ErrorSchema, 'Bad input'),
   401: json(ErrorSchema, 'No grocer token, or a wrong one'),
 } as const;
-
-/**
- * The import's uploads, with their own body limits: the API's global limit (a small form) would refuse them. app.ts
- * leaves these paths to the limits set here, which are checked after the grocer's token.
- */
-export const GROCER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
-  '/api/grocer/Pictures': MAX_IMPORT_PICTURE_BYTES,
-  '/api/grocer/Import': MAX_IMPORT_BODY_BYTES,
-};
 
 /** Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap. */
 const CATALOGUE_PAGES = [...STOCK_PAGES, '/brands', '/sitemap.xml'];
@@ -190,13 +175,12 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     async (c) => c.json(await unblockPhone(db, c.req.valid('param').phone), 200),
   );
 
+  // The import's uploads have their own body limits (src/server/body-limits.ts), which app.ts leaves to this: they are
+  // checked after the grocer's token.
   for (const [path, maxSize] of Object.entries(GROCER_UPLOAD_LIMITS)) {
     app.use(
       path.replace(/^\/api/, ''),
-      bodyLimit({
-        maxSize,
-        onError: (c) => sendError(c, 413, 'payload_too_large', `The request body must be at most ${maxSize / 1024 / 1024} MB`),
-      }),
+      bodyLimit({ maxSize, onError: (c) => sendError(c, 413, 'payload_too_large', tooLargeMessage(maxSize)) }),
     );
   }
 

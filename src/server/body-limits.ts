@@ -1,0 +1,35 @@
+// How large a request body each route of the shop takes, in one place: the API checks them (src/server/app.ts,
+// routes/grocer.ts), and so does the shop's server before Astro reads a body (scripts/lib/shop-handler.ts), with the
+// node adapter's own limit set to the largest of them (astro.config.mjs). Pure: the server script and the config load it.
+
+/** Every write of the API is a small form. */
+export const MAX_API_BODY_BYTES = 16 * 1024;
+/** A page's form post (a review, a sign-in without JavaScript). */
+export const MAX_PAGE_BODY_BYTES = 64 * 1024;
+/** The largest picture a grocer may upload (phone photos are a few MB). */
+export const MAX_IMPORT_PICTURE_BYTES = 25 * 1024 * 1024;
+/** The largest import request: the CSV (50,000 rows is about 10 MB) and its file-name → picture map. */
+export const MAX_IMPORT_BODY_BYTES = 32 * 1024 * 1024;
+
+/** The grocer's import uploads (`npm run import` through the running shop), by path: they take more than a form. */
+export const GROCER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
+  '/api/grocer/Pictures': MAX_IMPORT_PICTURE_BYTES,
+  '/api/grocer/Import': MAX_IMPORT_BODY_BYTES,
+};
+
+/** The most any route takes: the node adapter's limit, which the shop's own checks keep from ever being reached. */
+export const LARGEST_BODY_BYTES = Math.max(MAX_PAGE_BODY_BYTES, ...Object.values(GROCER_UPLOAD_LIMITS));
+
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+
+/** The body limit of a request path (without its query). */
+export function bodyLimitOf(pathname: string): number {
+  if (Object.hasOwn(GROCER_UPLOAD_LIMITS, pathname)) return GROCER_UPLOAD_LIMITS[pathname]!;
+  return isApiPath(pathname) ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES;
+}
+
+/** The message of a 413: 'The request body must be at most 16 KB' (or 25 MB). */
+export function tooLargeMessage(maxBytes: number): string {
+  const mb = maxBytes / 1024 / 1024;
+  return `The request body must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${maxBytes / 1024} KB`}`;
+}
