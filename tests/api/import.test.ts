@@ -267,6 +267,25 @@ describe('a bad file', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a NUL, an escape sequence or a right-to-left override in a cell with a line error, not a 500', async () => {
+    const before = await snapshot();
+    const csv = [
+      header,
+      'nul-name,Nul\u0000 Besan,Sharma Farms,Atta & Flours,,,10,,3,,',
+      'esc-brand,Esc Besan,Sharma Farms\u001b[2J,Atta & Flours,,,10,,3,,',
+      'rlo-description,Rlo Besan,Sharma Farms,Atta & Flours,"Fine \u202Eflour",,10,,3,,',
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message.split('\n')).toEqual([
+      'The catalogue has 3 problems; nothing was imported.',
+      'line 2: name: has a control character in it (\\x00): remove it',
+      'line 3: brand: has a control character in it (\\x1b): remove it',
+      'line 4: description: has a control character in it (U+202E): remove it',
+    ]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("is read past the API's 16 KB body limit (the import route has its own), which other routes keep", async () => {
     const rows = Array.from({ length: 400 }, (_, i) => `bulk-${i},Bulk Item ${i},Sharma Farms,Atta & Flours,A description long enough to add up.,1 kg,50,,5,,`);
     const csv = [header, ...rows, 'bulk-broken,Broken,Sharma Farms,Atta & Flours,,1 kg,fifty,,5,,'].join('\n');

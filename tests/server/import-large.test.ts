@@ -58,7 +58,7 @@ async function noisePhoto(): Promise<Buffer> {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A POST to the running shop as `npm run import` makes it (the grocer token, the shop's own Origin). */
-function grocerPost(route: string, body: Uint8Array | string, contentType: string) {
+function grocerPost(route: string, body: Uint8Array<ArrayBuffer> | string, contentType: string) {
   const token = fs.readFileSync(path.join(dataDir, GROCER_TOKEN_FILE), 'utf8').trim();
   return fetch(`${base}/api/grocer/${route}`, {
     method: 'POST',

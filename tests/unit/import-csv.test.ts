@@ -71,4 +71,41 @@ describe('parseCatalogue', () => {
     ]);
     expect(parseCatalogue(csv.join('\n'), anyImage).errors).toEqual(['line 7: a quoted field is never closed (a " is missing)']);
   });
+
+  it('refuses control characters in any cell, named but never printed: NUL, ESC, DEL, C1 and bidirectional controls', () => {
+    const csv = [
+      HEADER,
+      'nul\u0000,Nul,B,C,,,10,,1,,',
+      'esc,Esc\u001b]0;owned\u0007 Name,B,C,,,10,,1,,',
+      'c1,C1,B,C,Fine\u009b2J flour\u007f,,10,,1,,',
+      'bidi,Bidi,B\u202eC,C\u2066,,,10,,1,,photo\u202egpj.exe',
+      'ok,Ok,B,C,,,1\u00000,,1,,',
+    ].join('\n');
+    const { errors, products } = parseCatalogue(csv, anyImage);
+    expect(errors).toEqual([
+      'line 2: handle: has a control character in it (\\x00): remove it',
+      'line 3: name: has control characters in it (\\x1b, \\x07): remove them',
+      'line 4: description: has control characters in it (\\x9b, \\x7f): remove them',
+      'line 5: brand: has a control character in it (U+202E): remove it',
+      'line 5: category: has a control character in it (U+2066): remove it',
+      'line 5: images: has a control character in it (U+202E): remove it',
+      'line 6: price: has a control character in it (\\x00): remove it',
+    ]);
+    // The other checks read the cell without them, so no message carries one to the grocer's terminal.
+    expect(products[0]!.handle).toBe('nul');
+    expect(errors.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('keeps tabs and line breaks, which spreadsheets leave in cells: a description keeps its lines', () => {
+    const csv = `${HEADER}\r\ntea,"Assam\tTea",B,C,"Strong.\r\n\tBrew 3 minutes.",,10,,1,,\r\n`;
+    const { errors, products } = parseCatalogue(csv, anyImage);
+    expect(errors).toEqual([]);
+    expect(products[0]).toMatchObject({ name: 'Assam Tea', description: 'Strong.\n\tBrew 3 minutes.' });
+  });
+
+  it('refuses a header with a control character without printing it', () => {
+    expect(parseCatalogue(`${HEADER.replace('name', 'na\u001bme')}\nx,X,B,C,,,1,,1,,\n`, anyImage).errors).toEqual([
+      'line 1: header: has a control character in it (\\x1b): remove it',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@
 // handle, each value checked, every problem named as `line N: column: what is wrong`. Pure: the command checks a file
 // with it before sending anything, and the import (src/server/services/import.ts) checks it again where it is applied.
 import { CsvError, parse, type Info } from 'csv-parse/sync';
+import { CONTROL_CHARACTER, showControlCharacters } from '../../lib/control-characters.ts';
 import { canonicalPackSize } from '../../lib/search-text.ts';
 
 export const IMPORT_COLUMNS = ['handle', 'name', 'brand', 'category', 'description', 'pack', 'price', 'mrp', 'stock', 'hot', 'images'] as const;
@@ -81,6 +82,27 @@ function paiseOf(text: string): number | undefined {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** Tabs and line breaks are text in a cell: a description keeps them, the other columns read them as spaces. */
+const TEXT_LAYOUT = /[\t\n]/;
+
+/**
+ * The control characters of a cell (C0 but tab and line break, DEL, C1, bidirectional controls: they change how the
+ * shop's pages and the grocer's terminal show text, and a NUL cannot be stored), and the cell without them, which the
+ * other checks read so that no message carries one.
+ */
+function controlCharacters(cell: string): { problem?: string; text: string } {
+  if (!CONTROL_CHARACTER.test(cell.replace(/[\t\n]/g, ''))) return { text: cell };
+  const found = new Set<string>();
+  let text = '';
+  for (const char of cell) {
+    if (CONTROL_CHARACTER.test(char) && !TEXT_LAYOUT.test(char)) found.add(showControlCharacters(char));
+    else text += char;
+  }
+  const shown = [...found].join(', ');
+  const problem = found.size === 1 ? `has a control character in it (${shown}): remove it` : `has control characters in it (${shown}): remove them`;
+  return { problem, text };
+}
+
 function csvProblem(error: CsvError): string {
   const line = (error as CsvError & { lines?: number }).lines;
   const where = line ? `line ${line}: ` : '';
@@ -116,6 +138,8 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
 
   const [header, ...data] = records;
   if (!header) return { rows: 0, products: [], errors: ['line 1: the file is empty: it needs a header row and at least one product'] };
+  const headerProblem = header.record.map((h) => controlCharacters(h).problem).find(Boolean);
+  if (headerProblem) return { rows: data.length, products: [], errors: [`line 1: header: ${headerProblem}`] };
   const names = header.record.map((h) => h.toLowerCase());
   const index = new Map<string, number>(names.map((n, i) => [n, i]));
   const missing = IMPORT_COLUMNS.filter((c) => !index.has(c));
@@ -140,7 +164,15 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
       problem(line, 'row', `has ${record.length} fields, the header has ${IMPORT_COLUMNS.length} (a comma inside a value needs the value in "quotes")`);
       return;
     }
-    const cell = (c: Column) => record[index.get(c)!]!;
+    // A cell with control characters is named once; the checks below read it without them.
+    const cells = new Map(
+      IMPORT_COLUMNS.map((c) => {
+        const { problem: bad, text } = controlCharacters(record[index.get(c)!]!);
+        if (bad) problem(line, c, bad);
+        return [c, text];
+      }),
+    );
+    const cell = (c: Column) => cells.get(c)!;
     const tooLong = (c: Column & keyof typeof IMPORT_LIMITS, value: string) => {
       const max = IMPORT_LIMITS[c];
       if (value.length <= max) return false;
