@@ -37,6 +37,8 @@ export default defineConfig({
   // Astro's console log, with an error repeated on every request written once a minute with a count.
   logger: { entrypoint: './src/lib/server/astro-log.ts' },
   security: {
+    // The same check is in src/middleware.ts (src/lib/server/cross-site-writes.ts), so /api refuses in JSON.
+    checkOrigin: false,
     // Astro hashes every script and style it emits; nothing inline runs without its hash.
     csp: {
       directives: [

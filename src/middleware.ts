@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiUnavailable } from './lib/api/errors.ts';
+import { crossSiteWriteRefused, isCrossSiteWrite } from './lib/server/cross-site-writes.ts';
 
 /**
  * Astro's `Astro.response` starts as 200 'OK' and keeps that reason phrase when a page sets only the status
@@ -13,6 +14,10 @@ function withStandardReason(response: Response): Response {
 
 // A page that cannot reach the API answers 503 with a friendly page rather than the 500 page.
 export const onRequest = defineMiddleware(async (context, next) => {
+  // CSRF (Astro's checkOrigin, done here so /api refuses in its JSON shape). Pre-rendered pages take no writes.
+  if (!context.isPrerendered && isCrossSiteWrite(context.request, context.url.origin)) {
+    return crossSiteWriteRefused(context.request, context.url.pathname);
+  }
   try {
     return withStandardReason(await next());
   } catch (error) {
