@@ -11,7 +11,7 @@ import { listenAddress, listenOrigin } from '../src/lib/server/site.ts';
 import { readServerSettings } from '../src/server/config.ts';
 import { announceShop } from './lib/shop-file.ts';
 import { PageCache } from './lib/page-cache.ts';
-import { createShopHandler, type NodeHandler } from './lib/shop-handler.ts';
+import { createShopHandler, refuseConnect, type NodeHandler } from './lib/shop-handler.ts';
 import { withPagesStraightToRenderer } from './lib/build-paths.ts';
 import { inArrivalOrder } from './lib/arrival-order.ts';
 
@@ -39,6 +39,7 @@ export async function serveShop(options: { host: string; port: number }): Promis
       siteUrl: process.env.SITE_URL,
     }),
   );
+  server.on('connect', refuseConnect);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);

@@ -3,6 +3,7 @@
 // page cache, compress text answers, and let successful writes empty the pages they declare changed.
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
 import { bodyLimitOf, tooLargeMessage } from '../../src/server/body-limits.ts';
@@ -113,6 +114,29 @@ function sendJsonError(res: ServerResponse, status: number, code: string, messag
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Pages take GET, HEAD and POST (forms); the API also PUT and DELETE (its routes in src/server/routes/). */
+export const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+export const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+/**
+ * Any other method is a 405 here, before the adapter: it builds a fetch Request of every request, and the fetch
+ * standard forbids TRACE and TRACK (a TypeError, so a 500 with a stack in the log), while static files answered
+ * PROPFIND or TRACE with the file.
+ */
+function refuseMethod(res: ServerResponse, method: string, api: boolean) {
+  const allow = (api ? API_METHODS : PAGE_METHODS).join(', ');
+  res.setHeader('Allow', allow);
+  if (api) return sendJsonError(res, 405, 'method_not_allowed', `The API does not take ${method} requests; it takes ${allow}.`);
+  const body = `${method} is not allowed here; the shop's pages take ${allow}.`;
+  res.writeHead(405, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Content-Security-Policy': NON_PAGE_CSP });
+  res.end(body);
+}
+
+/** CONNECT never reaches the request handler (Node hands it the raw socket, and closes it when nobody listens). */
+export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
 
 /**
  * Why a request's body is refused before anything reads it, if it is: larger than its route takes (the grocer's
@@ -292,9 +316,11 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
     }
     for (const [name, value] of security) res.setHeader(name, value);
     const url = req.url ?? '/';
-    // Pages take GET, HEAD and POST (forms); the API answers its own OPTIONS (CORS preflight).
-    if (method === 'OPTIONS' && !isApiPath(url)) {
-      res.writeHead(204, { Allow: 'GET, HEAD, POST, OPTIONS' });
+    const api = isApiPath(url);
+    if (!(api ? API_METHODS : PAGE_METHODS).includes(method)) return refuseMethod(res, method, api);
+    // The API answers its own OPTIONS (CORS preflight).
+    if (method === 'OPTIONS' && !api) {
+      res.writeHead(204, { Allow: PAGE_METHODS.join(', ') });
       return res.end();
     }
     const pathname = url.split('?')[0]!;
