@@ -121,6 +121,14 @@ describe('POST /api/Authenticate/ResetPassword', () => {
     expect((await reset(othersLink.token, 'another-fine-pass-8')).status).toBe(200);
   });
 
+  it('lets only one of two links used at the same moment through', async () => {
+    const shopper = await api.register();
+    const first = await resetLinkFor(shopper.user.email);
+    const second = await resetLinkFor(shopper.user.email);
+    const answers = await Promise.all([reset(first.token, 'jaggery-and-ghee-7'), reset(second.token, 'another-fine-pass-8')]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
   it('kills a link mailed before the password was changed', async () => {
     const shopper = await api.register();
     const { token } = await resetLinkFor(shopper.user.email);
