@@ -1,14 +1,28 @@
 // `npm run orders`: the grocer's side of the shop (issue 11; the SPEC has no admin role, so no admin pages).
-// Lists a day's orders by delivery slot, shows one, moves one along placed → packed → out for delivery → delivered.
+// Lists a day's orders by delivery slot, shows one, moves one along placed → packed → out for delivery → delivered,
+// cancels one not yet delivered, and blocks a mobile number from ordering (issue 22).
 // While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
 // when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
 import { parseArgs } from 'node:util';
+import { showControlCharacters } from '../src/lib/control-characters.ts';
 import { formatRupees } from '../src/lib/money.ts';
+import { shopCancelText } from '../src/lib/order-status.ts';
 import { positiveIdFrom } from '../src/lib/ids.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
 import type { OrderStatus } from '../src/server/db/schema.ts';
-import { ShopDateSchema, type GrocerAdvanceDto, type GrocerDayDto, type GrocerOrderDto } from '../src/server/grocer-schemas.ts';
-import { advanceOrder, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
+import {
+  BlockReasonSchema,
+  CancelReasonSchema,
+  GrocerBlockRequestSchema,
+  ShopDateSchema,
+  type BlockedPhoneDto,
+  type GrocerAdvanceDto,
+  type GrocerCancelDto,
+  type GrocerDayDto,
+  type GrocerOrderDto,
+} from '../src/server/grocer-schemas.ts';
+import { blockPhone, unblockPhone } from '../src/server/services/blocked-phones.ts';
+import { advanceOrder, cancelOrderByShop, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
 import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
@@ -21,9 +35,14 @@ Commands:
   list [--date YYYY-MM-DD]   the orders to deliver on a day (default: today, shop time), by delivery slot
   show <id>                  one order: customer, address, lines, totals, timeline
   advance <id>               move an order one step: placed → packed → out for delivery → delivered
+  cancel <id> --reason "…"   cancel an order not yet delivered; its stock and slot place go back, and the
+                             shopper sees "Cancelled by the shop: <reason>"
+  block <mobile>             stop a mobile number from placing orders (--reason "…" to note why)
+  unblock <mobile>           let a blocked number order again
 
 Options:
   --date YYYY-MM-DD          the day for list
+  --reason "…"               why, for cancel (required) and block
   -h, --help                 this help
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, as the shop does.`;
@@ -32,6 +51,9 @@ interface Backend {
   day(date: string | undefined): Promise<GrocerDayDto>;
   order(id: number): Promise<GrocerOrderDto>;
   advance(id: number): Promise<GrocerAdvanceDto>;
+  cancel(id: number, reason: string): Promise<GrocerCancelDto>;
+  block(phone: string, reason: string): Promise<BlockedPhoneDto>;
+  unblock(phone: string): Promise<BlockedPhoneDto>;
   close(): Promise<void>;
 }
 
@@ -42,6 +64,9 @@ function httpBackend(url: string, dataDir: string): Backend {
     day: (date) => call('GET', date ? `Orders?date=${date}` : 'Orders'),
     order: (id) => call('GET', `Orders/${id}`),
     advance: (id) => call('POST', `Orders/${id}/Advance`),
+    cancel: (id, reason) => call('POST', `Orders/${id}/Cancel`, { json: { reason } }),
+    block: (phone, reason) => call('POST', 'BlockedPhones', { json: { phone, reason } }),
+    unblock: (phone) => call('DELETE', `BlockedPhones/${encodeURIComponent(phone)}`),
     close: async () => {},
   };
 }
@@ -58,7 +83,40 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
       const { from } = await advanceOrder(db, id);
       return { from, order: await grocerOrder(db, delivery, id) };
     },
+    // No page cache or read cache runs while the shop is stopped: nothing to tell about the shelf.
+    cancel: async (id, reason) => {
+      const { from } = await cancelOrderByShop(db, id, reason);
+      return { from, order: await grocerOrder(db, delivery, id) };
+    },
+    block: (phone, reason) => blockPhone(db, phone, reason),
+    unblock: (phone) => unblockPhone(db, phone),
     close: () => handle.close(),
+  };
+}
+
+/**
+ * Every string of the backend's answers with its control characters written out (`\x1b`, `U+202E`): names, addresses,
+ * product names and reasons come from shoppers and imports, and must neither drive the grocer's terminal nor break a
+ * line. Done once here, before any width is measured, so the columns line up on what is printed.
+ */
+function visibleText<T>(value: T): T {
+  if (typeof value === 'string') return showControlCharacters(value) as T;
+  if (Array.isArray(value)) return value.map(visibleText) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, visibleText(v)])) as T;
+  }
+  return value;
+}
+
+function printable(backend: Backend): Backend {
+  return {
+    day: async (date) => visibleText(await backend.day(date)),
+    order: async (id) => visibleText(await backend.order(id)),
+    advance: async (id) => visibleText(await backend.advance(id)),
+    cancel: async (id, reason) => visibleText(await backend.cancel(id, reason)),
+    block: async (phone, reason) => visibleText(await backend.block(phone, reason)),
+    unblock: async (phone) => visibleText(await backend.unblock(phone)),
+    close: () => backend.close(),
   };
 }
 
@@ -109,6 +167,7 @@ function printOrder(order: GrocerOrderDto) {
   const tz = order.timeZone;
   const { address: a, customer: c, summary: s } = order;
   console.log(`Order #${order.id}  ${statusLabel(order.status)}  (${PAYMENT[order.paymentMethod]})`);
+  if (order.status === 'cancelled') console.log(cancelledText(order));
   for (const line of columns(
     [
       ['Placed', dateTime(order.createdAt, tz)],
@@ -150,6 +209,9 @@ function printOrder(order: GrocerOrderDto) {
   }
 }
 
+/** Who cancelled it: the shop's words exactly as the shopper reads them. */
+const cancelledText = (order: GrocerOrderDto) => shopCancelText(order) ?? 'Cancelled by the shopper';
+
 function nextStepHint(status: OrderStatus): string {
   const next = NEXT_STATUS[status];
   return next ? ` Next: ${statusLabel(next)}.` : '';
@@ -164,13 +226,33 @@ function orderIdOf(raw: string | undefined, command: string): number {
   return id;
 }
 
+const COMMANDS = ['list', 'show', 'advance', 'cancel', 'block', 'unblock'];
+
+/** The mobile number as the shop keeps it (ten digits), or a message naming what was given. */
+function mobileOf(raw: string | undefined, command: string): string {
+  if (raw === undefined) throw new CliError(`${command} needs a mobile number, e.g. npm run orders -- ${command} 9845012345`);
+  const checked = GrocerBlockRequestSchema.shape.phone.safeParse(raw);
+  if (!checked.success) throw new CliError(`'${raw}' is not a 10-digit Indian mobile number`);
+  return checked.data;
+}
+
+/** The --reason text checked as the shop checks it (its first problem is the message). */
+function reasonOf(raw: string | undefined, command: string): string {
+  if (command === 'cancel' && raw === undefined) {
+    throw new CliError('cancel needs a reason the shopper will read, e.g. npm run orders -- cancel 12 --reason "Out of paneer today"');
+  }
+  const checked = (command === 'cancel' ? CancelReasonSchema : BlockReasonSchema).safeParse(raw ?? '');
+  if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
+  return checked.data;
+}
+
 async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { date: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { date: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new CliError(`${(error as Error).message} (see npm run orders -- --help)`);
@@ -179,28 +261,41 @@ async function main(argv: string[]): Promise<void> {
   if (values.help) return console.log(HELP);
   const [command = 'list', arg, ...extra] = positionals;
   if (extra.length > 0) throw new CliError(`unexpected '${extra.join(' ')}' (see npm run orders -- --help)`);
-  if (!['list', 'show', 'advance'].includes(command)) {
-    throw new CliError(`unknown command '${command}': use list, show or advance (see npm run orders -- --help)`);
+  if (!COMMANDS.includes(command)) {
+    throw new CliError(`unknown command '${command}': use ${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS.at(-1)} (see npm run orders -- --help)`);
   }
   if (values.date !== undefined && command !== 'list') throw new CliError('--date goes with list only');
+  if (values.reason !== undefined && command !== 'cancel' && command !== 'block') throw new CliError('--reason goes with cancel or block only');
   let date: string | undefined;
   if (values.date !== undefined) {
     const checked = ShopDateSchema.safeParse(values.date);
     if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
     date = checked.data;
   }
-  const id = command === 'list' ? 0 : orderIdOf(arg, command);
+  const byPhone = command === 'block' || command === 'unblock';
+  const id = command === 'list' || byPhone ? 0 : orderIdOf(arg, command);
+  const phone = byPhone ? mobileOf(arg, command) : '';
+  const reason = command === 'cancel' || command === 'block' ? reasonOf(values.reason, command) : '';
   if (command === 'list' && arg !== undefined) throw new CliError(`list takes no id; did you mean show ${arg}?`);
 
   const settings = readServerSettings();
   const shop = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
-  const backend = shop ? httpBackend(shop.url, settings.dataDir) : await databaseBackend(settings);
+  const backend = printable(shop ? httpBackend(shop.url, settings.dataDir) : await databaseBackend(settings));
   try {
     if (command === 'list') printDay(await backend.day(date));
     else if (command === 'show') printOrder(await backend.order(id));
-    else {
+    else if (command === 'advance') {
       const { from, order } = await backend.advance(id);
       console.log(`Order #${order.id}: ${statusLabel(from)} → ${statusLabel(order.status)}.${nextStepHint(order.status)}`);
+    } else if (command === 'cancel') {
+      const { from, order } = await backend.cancel(id, reason);
+      console.log(`Order #${order.id}: ${statusLabel(from)} → cancelled. Its stock and slot place are back; the shopper sees: ${cancelledText(order)}`);
+    } else if (command === 'block') {
+      const blocked = await backend.block(phone, reason);
+      console.log(`${blocked.phone} is blocked: it cannot place orders.${blocked.reason ? ` Reason: ${blocked.reason}` : ''}`);
+    } else {
+      const lifted = await backend.unblock(phone);
+      console.log(`${lifted.phone} is no longer blocked: it can order again.`);
     }
   } finally {
     await backend.close();
@@ -211,6 +306,7 @@ try {
   await main(process.argv.slice(2));
 } catch (error) {
   // One line for the grocer: what went wrong (an order that cannot move, a folder in use, a shop not answering).
-  console.error(`orders: ${error instanceof Error ? error.message : String(error)}`);
+  // The shop's messages may quote what was given (a number, an order's product): shown, never obeyed, by the terminal.
+  console.error(`orders: ${showControlCharacters(error instanceof Error ? error.message : String(error))}`);
   process.exitCode = 1;
 }

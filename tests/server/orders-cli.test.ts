@@ -1,14 +1,16 @@
 // `npm run orders` against a real data folder: with the shop stopped it opens the database itself (orders written
 // straight to the folder); with the built shop running (which holds the folder's lock) it goes through the shop's
-// grocer routes, for an order a shopper placed over HTTP. Needs `npm run build`.
+// grocer routes, for an order a shopper placed over HTTP. It cancels orders, blocks numbers, and prints what shoppers
+// and imports wrote with its control characters made visible (issue 22). Needs `npm run build`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
-import { deliverySlots, orderEvents, orderLines, orders, products, productVariants, users } from '../../src/server/db/schema.ts';
+import { CONTROL_CHARACTER } from '../../src/lib/control-characters.ts';
+import { blockedPhones, deliverySlots, orderEvents, orderLines, orders, products, productVariants, users } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import type { OrderDto, SlotListDto, AddressListDto } from '../../src/server/order-schemas.ts';
 import type { SessionDto } from '../../src/server/account-schemas.ts';
@@ -18,10 +20,15 @@ import { freePort, root, run, runToEnd, type Child } from './processes.ts';
 
 const entry = path.join(root, 'dist/server/entry.mjs');
 const DAY = '2026-11-24';
+/** The day of the orders whose text came from someone out to drive the grocer's terminal, and of the one the shop cancels. */
+const HOSTILE_DAY = '2026-11-25';
+/** A shopper's name that retitles an xterm (OSC 0 … BEL) and reverses what follows it (RIGHT-TO-LEFT OVERRIDE). */
+const HOSTILE_NAME = 'Ravi\x1b]0;pwned\x07 \u202Etxt.exe';
+const HOSTILE_NAME_SHOWN = 'Ravi\\x1b]0;pwned\\x07 U+202Etxt.exe';
 const timeZone = readStoreSettings().delivery.timeZone;
 let dataDir = '';
 const children: Child[] = [];
-const ids = { delivering: 0, cancelled: 0, today: 0 };
+const ids = { delivering: 0, cancelled: 0, today: 0, hostile: 0, toCancel: 0 };
 let plainProductId = 0;
 /** The slots the set-up fills with orders of its own; the running shop's shopper books another (whatever the day). */
 const setUpSlotIds = new Set<string>();
@@ -30,6 +37,19 @@ const setUpSlotIds = new Set<string>();
 function ordersCommand(...args: string[]) {
   return runToEnd('scripts/orders.ts', dataDir, args);
 }
+
+/** Reads the data folder's database while no shop holds it. */
+async function withDatabase<T>(read: (db: Awaited<ReturnType<typeof openShopDatabase>>['db']) => Promise<T>): Promise<T> {
+  const handle = await openShopDatabase(readServerSettings({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'false' }), () => {});
+  try {
+    return await read(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the text holds a control character other than the line breaks the command itself prints. */
+const hasControls = (text: string) => CONTROL_CHARACTER.test(text.replaceAll('\n', ''));
 
 /** The order, its lines and its placed event, as the checkout stores them (slot ids are the local start). */
 async function insertOrders() {
@@ -61,11 +81,15 @@ async function insertOrders() {
       };
     };
     const today = shopDate(new Date(), 0, timeZone);
-    const setUpSlots = [slot(`${DAY}T10:00`, 2), slot(`${DAY}T14:00`, 0), slot(`${today}T16:00`, 1)];
+    const setUpSlots = [slot(`${DAY}T10:00`, 2), slot(`${DAY}T14:00`, 0), slot(`${today}T16:00`, 1), slot(`${HOSTILE_DAY}T10:00`, 2)];
     for (const { id } of setUpSlots) setUpSlotIds.add(id);
     await db.insert(deliverySlots).values(setUpSlots);
-    const order = (slotId: string, name: string, totalPaise: number, status: 'placed' | 'cancelled' = 'placed') => ({
-      userId: user!.id,
+    const [ravi] = await db
+      .insert(users)
+      .values({ name: HOSTILE_NAME, email: 'ravi@example.in', phone: '9845099999', passwordHash: 'not used here' })
+      .returning({ id: users.id });
+    const order = (slotId: string, name: string, totalPaise: number, status: 'placed' | 'packed' | 'cancelled' = 'placed', userId = user!.id) => ({
+      userId,
       status,
       paymentMethod: 'cash' as const,
       slotId,
@@ -85,12 +109,19 @@ async function insertOrders() {
         order(`${DAY}T10:00`, 'Meera Iyer', 28_500),
         order(`${DAY}T10:00`, 'Arjun Rao', 12_050, 'cancelled'),
         order(`${today}T16:00`, 'Kavya Nair', 9_900),
+        order(`${HOSTILE_DAY}T10:00`, HOSTILE_NAME, 28_500, 'placed', ravi!.id),
+        order(`${HOSTILE_DAY}T10:00`, 'Arjun Rao', 12_050, 'packed'),
       ])
       .returning({ id: orders.id, status: orders.status });
-    [ids.delivering, ids.cancelled, ids.today] = placed.map((o) => o.id) as [number, number, number];
+    [ids.delivering, ids.cancelled, ids.today, ids.hostile, ids.toCancel] = placed.map((o) => o.id) as [number, number, number, number, number];
+    // An address line with a line break and a product name with a C1 CSI, as an import or a crafted request might leave them.
+    await db
+      .update(orders)
+      .set({ address: sql`jsonb_set(${orders.address}, '{line1}', to_jsonb(${'12, MG Road\nFAKE LINE'}::text))` })
+      .where(eq(orders.id, ids.hostile));
     for (const o of placed) {
       await db.insert(orderLines).values([
-        { orderId: o.id, productId: toor!.id, name: toor!.name, unitPricePaise: 10_000, unitMrpPaise: 11_000, qty: 2, lineTotalPaise: 20_000 },
+        { orderId: o.id, productId: toor!.id, name: o.id === ids.hostile ? 'Toor Dal\u009b2J' : toor!.name, unitPricePaise: 10_000, unitMrpPaise: 11_000, qty: 2, lineTotalPaise: 20_000 },
         { orderId: o.id, productId: atta!.id, name: atta!.name, unitPricePaise: 10_000, unitMrpPaise: 10_000, qty: 1, lineTotalPaise: 10_000 },
       ]);
       await db.insert(orderEvents).values({ orderId: o.id, status: 'placed' });
@@ -158,12 +189,83 @@ describe('with the shop stopped (the command opens the database)', () => {
     expect(stdout.trim()).toBe(`Order #${ids.delivering}: placed → packed. Next: out for delivery.`);
   });
 
+  it('prints what shoppers and imports wrote with its control characters made visible, in the list and in one order', async () => {
+    const list = await ordersCommand('--date', HOSTILE_DAY);
+    expect(list.code).toBe(0);
+    expect(hasControls(list.stdout)).toBe(false);
+    const lines = list.stdout.split('\n');
+    const ravi = lines.find((l) => l.includes(`#${ids.hostile} `))!;
+    const arjun = lines.find((l) => l.includes(`#${ids.toCancel} `))!;
+    expect(ravi).toContain(`${HOSTILE_NAME_SHOWN}, 560011`);
+    // Still one line each, in line: the columns are measured on what is printed.
+    expect(ravi.indexOf('cash')).toBe(arjun.indexOf('cash'));
+
+    const one = await ordersCommand('show', String(ids.hostile));
+    expect(one.code).toBe(0);
+    expect(hasControls(one.stdout)).toBe(false);
+    expect(one.stdout).toContain(`${HOSTILE_NAME_SHOWN}, 9845099999, ravi@example.in`);
+    expect(one.stdout).toContain('  12, MG Road\\x0aFAKE LINE\n');
+    expect(one.stdout).toMatch(/2 ×\s+Toor Dal\\x9b2J\s+₹100/);
+  });
+
+  it('cancels an order not yet delivered with a reason: stock and slot place back, the reason on the order', async () => {
+    const before = await withDatabase(async (db) => ({
+      stock: (await db.select({ stock: products.stock }).from(products).orderBy(asc(products.id)).limit(1))[0]!.stock,
+      taken: (await db.select({ taken: deliverySlots.taken }).from(deliverySlots).where(eq(deliverySlots.id, `${HOSTILE_DAY}T10:00`)))[0]!.taken,
+    }));
+    const { code, stdout, stderr } = await ordersCommand('cancel', String(ids.toCancel), '--reason', 'Out of toor dal today');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(
+      `Order #${ids.toCancel}: packed → cancelled. Its stock and slot place are back; the shopper sees: Cancelled by the shop: Out of toor dal today`,
+    );
+    const after = await withDatabase(async (db) => ({
+      stock: (await db.select({ stock: products.stock }).from(products).orderBy(asc(products.id)).limit(1))[0]!.stock,
+      taken: (await db.select({ taken: deliverySlots.taken }).from(deliverySlots).where(eq(deliverySlots.id, `${HOSTILE_DAY}T10:00`)))[0]!.taken,
+      order: (await db.select({ cancelledBy: orders.cancelledBy, cancelReason: orders.cancelReason }).from(orders).where(eq(orders.id, ids.toCancel)))[0],
+    }));
+    // The order had 2 of the first product (and 1 of the second).
+    expect(after).toEqual({ stock: before.stock + 2, taken: before.taken - 1, order: { cancelledBy: 'shop', cancelReason: 'Out of toor dal today' } });
+    const shown = await ordersCommand('show', String(ids.toCancel));
+    expect(shown.stdout).toContain(`Order #${ids.toCancel}  cancelled  (cash on delivery)\nCancelled by the shop: Out of toor dal today\n`);
+    expect(shown.stdout).toMatch(/Timeline\n\s+placed.+\n\s+cancelled/);
+
+    const again = await ordersCommand('cancel', String(ids.toCancel), '--reason', 'Out of toor dal today');
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`orders: Order ${ids.toCancel} is cancelled: it can no longer be cancelled.`);
+  });
+
+  it('blocks a number in any written form and unblocks it', async () => {
+    const blocked = await ordersCommand('block', '+91 98450 99999', '--reason', '295 orders of ₹1');
+    expect(blocked.code).toBe(0);
+    expect(blocked.stdout.trim()).toBe('9845099999 is blocked: it cannot place orders. Reason: 295 orders of ₹1');
+    expect(await withDatabase((db) => db.select({ phone: blockedPhones.phone, reason: blockedPhones.reason }).from(blockedPhones))).toEqual([
+      { phone: '9845099999', reason: '295 orders of ₹1' },
+    ]);
+    const lifted = await ordersCommand('unblock', '09845099999');
+    expect(lifted.code).toBe(0);
+    expect(lifted.stdout.trim()).toBe('9845099999 is no longer blocked: it can order again.');
+    const twice = await ordersCommand('unblock', '9845099999');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr.trim()).toBe('orders: 9845099999 is not blocked');
+    expect(await withDatabase((db) => db.select().from(blockedPhones))).toEqual([]);
+  });
+
   it.each([
+    [['cancel', '12'], 'orders: cancel needs a reason the shopper will read, e.g. npm run orders -- cancel 12 --reason "Out of paneer today"'],
+    [['cancel', '12', '--reason', 'no'], 'orders: reason must be at least 3 characters'],
+    [['cancel', '--reason', 'Out of stock'], 'orders: cancel needs an order id, e.g. npm run orders -- cancel 12'],
+    [['show', '12', '--reason', 'why'], 'orders: --reason goes with cancel or block only'],
+    [['block'], 'orders: block needs a mobile number, e.g. npm run orders -- block 9845012345'],
+    [['block', '12345'], "orders: '12345' is not a 10-digit Indian mobile number"],
+    [['block', '\x1b]0;pwned\x07'], "orders: '\\x1b]0;pwned\\x07' is not a 10-digit Indian mobile number"],
+    [['unblock', '5845012345'], "orders: '5845012345' is not a 10-digit Indian mobile number"],
+    [['--date', '2026-13-45'], 'orders: date must be a real day, e.g. 2026-11-24'],
     [['show', '999999'], 'orders: There is no order 999999'],
     [['advance', 'twelve'], "orders: 'twelve' is not an order id: give the order's number, e.g. 12"],
     [['advance'], 'orders: advance needs an order id, e.g. npm run orders -- advance 12'],
     [['--date', '2026-02-30'], 'orders: date must be a real day, e.g. 2026-11-24'],
-    [['ship', '1'], "orders: unknown command 'ship': use list, show or advance (see npm run orders -- --help)"],
+    [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, cancel, block or unblock (see npm run orders -- --help)"],
   ])('%j: one line on stderr, exit 1', async (args, message) => {
     const { code, stdout, stderr } = await ordersCommand(...args);
     expect(code).toBe(1);
@@ -175,6 +277,9 @@ describe('with the shop stopped (the command opens the database)', () => {
     const { code, stdout } = await ordersCommand('--help');
     expect(code).toBe(0);
     expect(stdout).toContain('advance <id>');
+    expect(stdout).toContain('cancel <id> --reason');
+    expect(stdout).toContain('block <mobile>');
+    expect(stdout).toContain('unblock <mobile>');
   });
 });
 
@@ -257,6 +362,30 @@ describe('with the shop running (the command goes through it)', () => {
     const cancelled = await ordersCommand('advance', String(ids.cancelled));
     expect(cancelled.code).toBe(1);
     expect(cancelled.stderr.trim()).toBe(`orders: Order ${ids.cancelled} is cancelled: it cannot move any further.`);
+
+    const late = await ordersCommand('cancel', id, '--reason', 'Too late for that');
+    expect(late.code).toBe(1);
+    expect(late.stderr.trim()).toBe(`orders: Order ${id} is delivered: it can no longer be cancelled.`);
+  });
+
+  it('cancels an order through the shop, and blocks and unblocks a number through it', async () => {
+    const id = String(ids.today);
+    const { code, stdout } = await ordersCommand('cancel', id, '--reason', 'Van broke down');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(`Order #${id}: placed → cancelled. Its stock and slot place are back; the shopper sees: Cancelled by the shop: Van broke down`);
+    expect((await ordersCommand('show', id)).stdout).toContain('Cancelled by the shop: Van broke down');
+    expect((await ordersCommand('block', '9845012345')).stdout.trim()).toBe('9845012345 is blocked: it cannot place orders.');
+    expect((await ordersCommand('unblock', '+919845012345')).stdout.trim()).toBe('9845012345 is no longer blocked: it can order again.');
+    const twice = await ordersCommand('unblock', '9845012345');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr.trim()).toBe('orders: 9845012345 is not blocked');
+  });
+
+  it('prints what came through the shop with its control characters made visible', async () => {
+    const { code, stdout } = await ordersCommand('show', String(ids.hostile));
+    expect(code).toBe(0);
+    expect(hasControls(stdout)).toBe(false);
+    expect(stdout).toContain(`${HOSTILE_NAME_SHOWN}, 9845099999, ravi@example.in`);
   });
 
   it('refuses the grocer routes without the token, or with a wrong one (401 JSON, no order data)', async () => {
