@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
 import { ApiError } from '../src/server/errors.ts';
+import { MAX_IMPORT_PICTURE_BYTES, sizeText } from '../src/server/body-limits.ts';
 import type { ImportSummaryDto, StoredPictureDto } from '../src/server/import-schemas.ts';
 import { parseCatalogue } from '../src/server/services/import-csv.ts';
 import { importCatalogue, ImportRejected, saveImportPhoto } from '../src/server/services/import.ts';
@@ -145,6 +146,11 @@ async function main(argv: string[]): Promise<void> {
   if (catalogue.errors.length > 0) throw new ImportRejected(catalogue.errors);
   const lineOf = new Map<string, number>();
   for (const p of catalogue.products) for (const name of p.images) if (!lineOf.has(name)) lineOf.set(name, p.line);
+  // The shop takes a photo up to its upload limit; the same limit holds with the shop stopped.
+  const tooLarge = [...lineOf]
+    .filter(([name]) => fs.statSync(path.join(folder, name)).size > MAX_IMPORT_PICTURE_BYTES)
+    .map(([name, line]) => `line ${line}: images: '${name}' is larger than ${sizeText(MAX_IMPORT_PICTURE_BYTES)}, the most a photo may be`);
+  if (tooLarge.length > 0) throw new ImportRejected(tooLarge);
   const packs = catalogue.products.reduce((n, p) => n + p.packs.filter((pack) => pack.name !== '').length, 0);
   console.log(
     `Read ${csvFile}: ${plural(catalogue.rows, 'row')}, ${plural(catalogue.products.length, 'product')}, ` +

@@ -28,8 +28,13 @@ export function bodyLimitOf(pathname: string): number {
   return isApiPath(pathname) ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES;
 }
 
+/** A limit as the messages write it: '25 MB', '16 KB'. */
+export function sizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes / 1024} KB`;
+}
+
 /** The message of a 413: 'The request body must be at most 16 KB' (or 25 MB). */
 export function tooLargeMessage(maxBytes: number): string {
-  const mb = maxBytes / 1024 / 1024;
-  return `The request body must be at most ${Number.isInteger(mb) ? `${mb} MB` : `${maxBytes / 1024} KB`}`;
+  return `The request body must be at most ${sizeText(maxBytes)}`;
 }

@@ -118,7 +118,16 @@ it('imports a 20,000-row CSV and a 2 MB photo through the running shop', async (
   expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(photo));
 });
 
-it('refuses an upload over its limit with a 413 and the API’s error body', async () => {
+it('refuses an upload over its limit with a 413 and the API’s error body; the command names a photo too large', async () => {
+  const big = path.join(work, 'big');
+  fs.mkdirSync(big);
+  fs.writeFileSync(path.join(big, 'big.csv'), 'handle,name,brand,category,description,pack,price,mrp,stock,hot,images\nbig,Big,B,C,,,10,,1,,big.jpg\n');
+  fs.writeFileSync(path.join(big, 'big.jpg'), '');
+  fs.truncateSync(path.join(big, 'big.jpg'), 25 * MB + 1);
+  const command = await runToEnd('scripts/import.ts', dataDir, [path.join(big, 'big.csv')]);
+  expect(command.code).toBe(1);
+  expect(command.stderr).toContain("line 2: images: 'big.jpg' is larger than 25 MB, the most a photo may be");
+
   const picture = await grocerPost('Pictures?name=huge.png', new Uint8Array(25 * MB + 1), 'application/octet-stream');
   expect(picture.status).toBe(413);
   expect(await picture.json()).toEqual({ error: { code: 'payload_too_large', message: 'The request body must be at most 25 MB' } });
