@@ -4,7 +4,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { browserCart } from '../lib/api/browser.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
-import { CART_LIMITS } from '../lib/form-limits.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText } from '../lib/order-status.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
@@ -161,7 +160,7 @@ function Cart() {
                     <button
                       type="button"
                       aria-label={`One more ${line.name}`}
-                      disabled={line.qty >= CART_LIMITS.maxQty || busyLine !== null}
+                      disabled={line.qty >= line.maxQty || busyLine !== null}
                       onClick={() => void setQty(line, line.qty + 1)}
                     >
                       +

@@ -152,6 +152,7 @@ export const CartLineSchema = z
     qty: z.number().int(),
     lineTotalPaise: z.number().int(),
     inStock: z.boolean(),
+    maxQty: z.number().int().openapi({ description: 'the most of this line one order may hold (store.yaml limits.unitsPerProduct)' }),
   })
   .openapi('CartLine');
 

@@ -106,8 +106,8 @@ export function createApp({
     });
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
-  registerCartRoutes(app, db, authenticate, store.offers);
-  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, now }, orderLimit);
+  registerCartRoutes(app, db, authenticate, store);
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now }, orderLimit);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
   registerAddressRoutes(app, db, authenticate);
   registerWishlistRoutes(app, db, authenticate);

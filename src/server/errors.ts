@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  | 'phone_unverified'
+  | 'phone_blocked'
   | 'not_found'
   | 'conflict'
   | 'unprocessable'

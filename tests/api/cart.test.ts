@@ -131,13 +131,20 @@ describe('adding to the cart', () => {
     expect(await total.json()).toEqual({ cartsTotal: 10 });
   });
 
-  it('refuses to go past 20 of one item, leaving the line as it was', async () => {
+  it("refuses to go past store.yaml's units of one product (10), leaving the line as it was, and says the most", async () => {
     const { token, user } = await api.register();
-    expect((await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 15 }) })).status).toBe(201);
-    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 6 }) });
+    expect((await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 8 }) })).status).toBe(201);
+    const res = await api.call('POST', '/api/app/Carts', { token, body: line(plain.id, { qty: 3 }) });
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toEqual({ code: 'conflict', message: 'You can have at most 20 of one item in your cart, and this one is already there.' });
-    expect((await cartOf(token, user.id)).lines[0]!.qty).toBe(15);
+    expect(await errorOf(res)).toEqual({ code: 'conflict', message: 'You can order at most 10 of one item, and this one is already in your cart.' });
+    const cart = await cartOf(token, user.id);
+    expect(cart.lines[0]!.qty).toBe(8);
+    expect(cart.lines[0]!.maxQty).toBe(10);
+    const lineId = cart.lines[0]!.id;
+    const raised = await api.call('PUT', `/api/app/Carts/${lineId}`, { token, body: { qty: 11 } });
+    expect(raised.status).toBe(409);
+    expect((await errorOf(raised)).message).toBe('You can order at most 10 of one item.');
+    expect((await api.call('PUT', `/api/app/Carts/${lineId}`, { token, body: { qty: 10 } })).status).toBe(200);
   });
 
   it('refuses an out-of-stock product and a pack size without a price with a readable 409', async () => {

@@ -34,6 +34,8 @@ export interface TestApi {
   register(overrides?: Partial<RegisterInput>, headers?: Record<string, string>): Promise<SessionDto & { password: string }>;
   /** Resolves with the next text message sent to a 10-digit number (also one sent before the call). */
   textTo(phone: string): Promise<TextMessage>;
+  /** The one-time code of the next text message sent to a 10-digit number. */
+  codeTo(phone: string): Promise<string>;
   /** The folder the text messages are written to. */
   smsOutbox: string;
   /** The access tokens are signed with this. */
@@ -158,13 +160,14 @@ export async function startTestApi(
     outbox,
     mailTo: mails.next,
     textTo: texts.next,
+    codeTo: async (phone) => codeOf(await texts.next(phone)),
     smsOutbox,
     register: async (overrides, headers) => {
       const shopper = newShopper(overrides);
       const res = await call('POST', '/api/Authenticate/Register', { body: shopper, headers });
       if (res.status !== 202) throw new Error(`Register answered ${res.status}: ${await res.text()}`);
-      const { otp } = (await texts.next(normalizeIndianMobile(shopper.phone))).variables;
-      const verified = await call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: otp }, headers });
+      const code = codeOf(await texts.next(normalizeIndianMobile(shopper.phone)));
+      const verified = await call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code }, headers });
       if (verified.status !== 200) throw new Error(`VerifyCode answered ${verified.status}: ${await verified.text()}`);
       return { ...((await verified.json()) as SessionDto), password: shopper.password };
     },
@@ -194,6 +197,12 @@ export async function errorOf(res: Response): Promise<{ code: string; message: s
   return { code: body.error.code, message: body.error.message };
 }
 
+
+function codeOf(message: TextMessage): string {
+  const { otp } = message.variables;
+  if (!otp) throw new Error(`The text to ${message.to} carries no code: ${message.text}`);
+  return otp;
+}
 
 /** Passes text messages on to `inner` and lets a test await the one sent to a number. */
 function textRecorder(inner: SmsSender) {

@@ -7,6 +7,7 @@ import type { OrderDto, OrderPageDto, ReorderResultDto, SlotListDto } from '../.
 import { addresses, deliverySlots, orders, products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
 import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
 import { STOCK_PAGES } from '../../src/lib/urls.ts';
+import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 // 07:30 in Kolkata: all of today's slots from 10:00 are open; the 08:00 one is inside its cut-off.
@@ -15,7 +16,13 @@ let api: TestApi;
 let spare: number[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi({ products: 60, now: () => clock });
+  // One shopper places many orders here to test prices and stock; the limits per number are tests/api/order-limits.test.ts's.
+  const store = readStoreSettings();
+  api = await startTestApi({
+    products: 60,
+    now: () => clock,
+    store: { ...store, limits: { openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100 } },
+  });
   const rows = await api.db
     .select({ id: products.id })
     .from(products)

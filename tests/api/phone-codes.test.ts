@@ -31,7 +31,7 @@ describe('answers that reveal nothing', () => {
   it('answers Register alike for a new shopper, a taken email and a taken number', async () => {
     const existing = await api.register();
     await age(existing.user.phone);
-    const answers = [];
+    const answers: Array<{ status: number; body: { message: string }; phone: string }> = [];
     for (const shopper of [
       newShopper({ phone: '9000000001' }),
       newShopper({ phone: '9000000002', email: existing.user.email }),
@@ -67,7 +67,7 @@ describe('signing in with a code', () => {
     const shopper = await api.register();
     await age(shopper.user.phone);
     expect((await post('/api/Authenticate/RequestCode', { phone: `+91 ${shopper.user.phone}` })).status).toBe(202);
-    const { otp } = (await api.textTo(shopper.user.phone)).variables;
+    const otp = await api.codeTo(shopper.user.phone);
     expect(otp).toMatch(/^\d{6}$/);
     const rows = await api.db.select({ codeHash: phoneCodes.codeHash }).from(phoneCodes).where(eq(phoneCodes.phone, shopper.user.phone));
     for (const row of rows) expect(row.codeHash).not.toContain(otp);
@@ -89,7 +89,7 @@ describe('signing in with a code', () => {
     expect((await errorOf(locked)).message).toMatch(/Or sign in with a code sent to your mobile number\.$/);
     await age(owner.user.phone);
     expect((await post('/api/Authenticate/RequestCode', { phone: owner.user.phone }, '10.60.9.9')).status).toBe(202);
-    const { otp } = (await api.textTo(owner.user.phone)).variables;
+    const otp = await api.codeTo(owner.user.phone);
     const res = await verify(owner.user.phone, otp, '10.60.9.9');
     expect(res.status).toBe(200);
     expect(((await res.json()) as SessionDto).user.id).toBe(owner.user.id);
@@ -109,7 +109,7 @@ describe("a code's life", () => {
     const shopper = await api.register();
     await age(shopper.user.phone);
     await post('/api/Authenticate/RequestCode', { phone: shopper.user.phone });
-    return { phone: shopper.user.phone, otp: (await api.textTo(shopper.user.phone)).variables.otp };
+    return { phone: shopper.user.phone, otp: await api.codeTo(shopper.user.phone) };
   }
   const wrong = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
 
@@ -139,7 +139,7 @@ describe("a code's life", () => {
     const second = await freshCode();
     await age(second.phone);
     await post('/api/Authenticate/RequestCode', { phone: second.phone });
-    const newer = (await api.textTo(second.phone)).variables.otp;
+    const newer = await api.codeTo(second.phone);
     if (newer !== second.otp) expect((await verify(second.phone, second.otp, '10.64.0.2')).status).toBe(400);
     expect((await verify(second.phone, newer, '10.64.0.3')).status).toBe(200);
   });

@@ -15,7 +15,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
-import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty } from '../services/cart.ts';
+import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty, type CartRules } from '../services/cart.ts';
 import type { Offers } from '../services/pricing.ts';
 import { json } from './openapi.ts';
 
@@ -37,9 +37,10 @@ export function registerCartRoutes(
   app: OpenAPIHono,
   db: Database,
   authenticate: (c: Context) => Promise<AccessClaims>,
-  offers: Offers,
+  rules: CartRules,
 ) {
-  const cartOf = (database: Database, userId: number) => pricedCart(database, userId, offers);
+  const cartOf = (database: Database, userId: number) => pricedCart(database, userId, rules);
+  const maxQty = rules.limits.unitsPerProduct;
 
   /** The token's user; a user id in the path or body that is not theirs is refused before anything is read. */
   async function owner(c: Context, claimed: number | undefined) {
@@ -95,7 +96,7 @@ export function registerCartRoutes(
     async (c) => {
       const line = c.req.valid('json');
       const userId = await owner(c, line.usersId);
-      await addToCart(db, userId, { productId: line.productsId, variantId: line.productVariantsId, qty: line.qty });
+      await addToCart(db, userId, { productId: line.productsId, variantId: line.productVariantsId, qty: line.qty }, maxQty);
       return c.json(await cartOf(db, userId), 201);
     },
   );
@@ -115,7 +116,7 @@ export function registerCartRoutes(
       const line = c.req.valid('json');
       const userId = await owner(c, line.usersId);
       const variantId = line.productVariantsId || line.comboProductVariantsId;
-      await addToCart(db, userId, { productId: line.productsId, variantId, qty: 1 });
+      await addToCart(db, userId, { productId: line.productsId, variantId, qty: 1 }, maxQty);
       return c.json(await cartOf(db, userId), 201);
     },
   );
@@ -138,7 +139,7 @@ export function registerCartRoutes(
     async (c) => {
       const userId = await owner(c, undefined);
       const { id } = c.req.valid('param');
-      if (!(await setLineQty(db, userId, id, c.req.valid('json').qty))) throw lineNotFound(id);
+      if (!(await setLineQty(db, userId, id, c.req.valid('json').qty, maxQty))) throw lineNotFound(id);
       return c.json(await cartOf(db, userId), 200);
     },
   );

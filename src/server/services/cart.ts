@@ -1,11 +1,18 @@
 // Shoppers' cart lines. Prices are never stored with a line: they are read from the catalogue each time.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { CartDto, CartLineDto } from '../account-schemas.ts';
-import { CART_LIMITS } from '../../lib/form-limits.ts';
 import type { Database } from '../db/client.ts';
-import { cartLines, orders, productImages, products, productVariantPrices, productVariants } from '../db/schema.ts';
+import { cartLines, orders, productImages, products, productVariantPrices, productVariants, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { priceSummary, type Offers } from './pricing.ts';
+
+/** What prices a cart and bounds its lines (store.yaml's offers and limits). */
+export interface CartRules {
+  offers: Offers;
+  limits: { unitsPerProduct: number };
+}
+
+export const tooManyOfOne = (max: number) => `You can order at most ${max} of one item, and this one is already in your cart.`;
 
 export interface NewLine {
   productId: number;
@@ -53,18 +60,17 @@ async function sellable(db: Database, line: NewLine): Promise<{ variantId: numbe
  * Adds to the shopper's line of this product and pack size in one statement, so adds at the same moment all count
  * on one line. A line would pass the most a shopper can order: nothing changes, 409.
  */
-export async function addToCart(db: Database, userId: number, line: NewLine): Promise<void> {
+export async function addToCart(db: Database, userId: number, line: NewLine, maxQty: number): Promise<void> {
+  if (line.qty > maxQty) throw conflict(`You can order at most ${maxQty} of one item.`);
   const { variantId, variantPriceId } = await sellable(db, line);
   const result = await db.execute<{ id: number }>(sql`
     insert into ${cartLines} (user_id, product_id, variant_id, variant_price_id, qty)
     values (${userId}, ${line.productId}, ${variantId}, ${variantPriceId}, ${line.qty})
     on conflict (user_id, product_id, (coalesce(variant_id, 0)))
     do update set qty = ${cartLines}.qty + excluded.qty, variant_price_id = excluded.variant_price_id
-      where ${cartLines}.qty + excluded.qty <= ${CART_LIMITS.maxQty}
+      where ${cartLines}.qty + excluded.qty <= ${maxQty}
     returning id`);
-  if (rowsOf(result).length === 0) {
-    throw conflict(`You can have at most ${CART_LIMITS.maxQty} of one item in your cart, and this one is already there.`);
-  }
+  if (rowsOf(result).length === 0) throw conflict(tooManyOfOne(maxQty));
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -73,7 +79,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * Sets a line's quantity; false when the shopper has no such line (another's line is "no such line" too). More of a
  * product that went out of stock is 409; fewer is always fine.
  */
-export async function setLineQty(db: Database, userId: number, lineId: number, qty: number): Promise<boolean> {
+export async function setLineQty(db: Database, userId: number, lineId: number, qty: number, maxQty: number): Promise<boolean> {
+  if (qty > maxQty) throw conflict(`You can order at most ${maxQty} of one item.`);
   const rows = await db
     .update(cartLines)
     .set({ qty })
@@ -116,12 +123,19 @@ const lineInStock = sql<boolean>`(case when ${cartLines.variantId} is null
   then exists (select 1 from ${products} where ${products.id} = ${cartLines.productId} and ${products.inStock})
   else exists (select 1 from ${productVariants} where ${productVariants.id} = ${cartLines.variantId} and ${productVariants.stock} > 0) end)`;
 
-/** The offers' "first order": the shopper has no order that is not cancelled. */
+/**
+ * The offers' "first order": neither the shopper nor their verified number has an order that is not cancelled, so a
+ * new account on a number that ordered before gets no second first-order offer.
+ */
 export async function isFirstOrder(db: Database, userId: number): Promise<boolean> {
+  const verifiedPhone = db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.phoneVerifiedAt} is not null`));
   const [placed] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+    .where(and(ne(orders.status, 'cancelled'), or(eq(orders.userId, userId), eq(orders.verifiedPhone, sql`(${verifiedPhone})`))))
     .limit(1);
   return placed === undefined;
 }
@@ -130,7 +144,7 @@ export async function isFirstOrder(db: Database, userId: number): Promise<boolea
  * The cart with today's prices (a pack size's price when the line has one, else the product's) and the summary the
  * offers give it: the same function prices the checkout and the order (src/server/services/orders.ts).
  */
-export async function cartOf(db: Database, userId: number, offers: Offers): Promise<CartDto> {
+export async function cartOf(db: Database, userId: number, { offers, limits }: CartRules): Promise<CartDto> {
   const rows = await db
     .select({
       id: cartLines.id,
@@ -156,6 +170,7 @@ export async function cartOf(db: Database, userId: number, offers: Offers): Prom
     // An MRP missing (0) or below the selling price is no saving.
     unitMrpPaise: Math.max(mrpPaise, r.unitPricePaise),
     lineTotalPaise: r.unitPricePaise * r.qty,
+    maxQty: limits.unitsPerProduct,
   }));
   const summary = priceSummary(
     {

@@ -1,7 +1,7 @@
 // Orders (issue 11): placed exactly once per Idempotency-Key in one transaction that takes the stock and the slot's
 // place, read back by their owner only, cancelled while not yet packed (giving both back), and ordered again.
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
@@ -19,6 +19,7 @@ import {
   type OrderStatus,
 } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
+import { isPhoneBlocked } from './blocked-phones.ts';
 import { addressNotFound, findAddress } from './addresses.ts';
 import { addToCart, cartOf } from './cart.ts';
 import { ensureSlotRows, offeredSlots } from './slots.ts';
@@ -26,6 +27,8 @@ import { ensureSlotRows, offeredSlots } from './slots.ts';
 export interface OrderRules {
   offers: StoreSettingsData['offers'];
   delivery: StoreSettingsData['delivery'];
+  /** Per verified number: open orders, units of one product, orders in one slot. */
+  limits: StoreSettingsData['limits'];
   /** The clock the slots are judged by (tests set it). */
   now: () => Date;
 }
@@ -39,6 +42,13 @@ export const SLOT_FULL = 'That delivery slot just filled up; please choose anoth
 export const SLOT_NOT_OFFERED = 'That delivery slot is not offered (it has started or is not one of ours); please choose another';
 export const SLOT_CLOSED = 'That delivery slot has closed for new orders; please choose another';
 export const ALREADY_CANCELLED = 'This order is already cancelled';
+export const PHONE_UNVERIFIED = 'Please verify your mobile number with the code we text you before placing an order.';
+export const PHONE_BLOCKED = 'This mobile number cannot place orders. Please call customer care.';
+export const SLOT_TAKEN_BY_YOU = 'You already have an order in that delivery slot; please choose another';
+const tooManyOpen = (limit: number) =>
+  `You already have ${limit} orders on their way. You can place another once one is delivered or cancelled.`;
+/** An order counts against its number's limit until it is delivered or cancelled. */
+const OPEN_STATUSES: OrderStatus[] = ['placed', 'packed', 'out_for_delivery'];
 export const ALREADY_PACKED = 'This order is already packed and can no longer be cancelled';
 
 /** What a key stands for: the parsed body only, so extra client fields (prices, totals) change nothing. */
@@ -62,8 +72,12 @@ export async function placeOrder(
 ): Promise<{ order: OrderDto; replayed: boolean; shelfChanged: boolean }> {
   const requestHash = requestHashOf(input);
   let shelfChanged = false;
-  const { orderId, replayed } = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const { orderId, replayed } = await withTransactionRetry(() => db.transaction(async (tx) => {
+    const [shopper] = await tx
+      .select({ phone: users.phone, verified: sql<boolean>`${users.phoneVerifiedAt} is not null` })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     const [previous] = await tx
       .select({ id: orders.id, requestHash: orders.requestHash })
       .from(orders)
@@ -72,20 +86,36 @@ export async function placeOrder(
       if (previous.requestHash !== requestHash) throw new ApiError(422, 'unprocessable', KEY_REUSED);
       return { orderId: previous.id, replayed: true };
     }
+    // Cash on delivery costs a script nothing: orders hang on a number the shopper proved is theirs, and its limits.
+    if (!shopper?.verified) throw new ApiError(403, 'phone_unverified', PHONE_UNVERIFIED);
+    if (await isPhoneBlocked(tx, shopper.phone)) throw new ApiError(403, 'phone_blocked', PHONE_BLOCKED);
+    const { limits } = rules;
+    const [open] = await tx
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(orders.verifiedPhone, shopper.phone), inArray(orders.status, OPEN_STATUSES)));
+    if ((open?.count ?? 0) >= limits.openOrdersPerNumber) throw conflict(tooManyOpen(limits.openOrdersPerNumber));
 
     const saved = await findAddress(tx, userId, input.addressId);
     if (!saved) throw addressNotFound(input.addressId);
     const { id: _id, isDefault: _isDefault, ...address } = saved;
 
     // The cart priced exactly as the cart page shows it (the offers included), never what the client sent.
-    const cart = await cartOf(tx, userId, rules.offers);
+    const cart = await cartOf(tx, userId, rules);
     if (cart.lines.length === 0) throw conflict(CART_EMPTY);
     const unpriced = cart.lines.find((l) => l.productVariantsId !== 0 && l.productVariantPriceId === 0);
     if (unpriced) throw conflict(`Sorry, ${labelOf(unpriced)} cannot be bought right now: it has no price yet.`);
+    const tooMany = cart.lines.find((l) => l.qty > limits.unitsPerProduct);
+    if (tooMany) throw conflict(`You can order at most ${limits.unitsPerProduct} of ${labelOf(tooMany)}; please lower its quantity.`);
 
     const slot = offeredSlots(rules.delivery, rules.now()).find((s) => s.id === input.slotId);
     if (!slot) throw conflict(SLOT_NOT_OFFERED);
     if (slot.closed) throw conflict(SLOT_CLOSED);
+    const [inSlot] = await tx
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(orders.verifiedPhone, shopper.phone), eq(orders.slotId, slot.id), ne(orders.status, 'cancelled')));
+    if ((inSlot?.count ?? 0) >= limits.slotPlacesPerShopper) throw conflict(SLOT_TAKEN_BY_YOU);
     await ensureSlotRows(tx, rules.delivery, [slot]);
     const took = await tx
       .update(deliverySlots)
@@ -118,6 +148,7 @@ export async function placeOrder(
         discountPaise: summary.discountPaise,
         deliveryPaise: summary.deliveryPaise,
         totalPaise: summary.totalPaise,
+        verifiedPhone: shopper.phone,
         idempotencyKey,
         requestHash,
       })
@@ -142,7 +173,7 @@ export async function placeOrder(
     // Only the lines ordered: one added from another tab meanwhile stays in the cart.
     await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
     return { orderId: id, replayed: false };
-  });
+  }));
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
   return { order, replayed, shelfChanged };
@@ -343,10 +374,6 @@ export async function releaseOrder(
 ): Promise<boolean> {
   await tx.update(orders).set({ status: 'cancelled', cancelledBy, cancelReason }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled' });
-  await tx
-    .update(deliverySlots)
-    .set({ taken: sql`${deliverySlots.taken} - 1` })
-    .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
   const lines = await tx
     .select({ productId: orderLines.productId, variantId: orderLines.variantId, qty: orderLines.qty })
     .from(orderLines)
@@ -354,7 +381,12 @@ export async function releaseOrder(
     .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
   const shelfBefore = await shelfOf(tx, lines.map((l) => l.productId));
   for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
-  return shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
+  const changed = shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
+  await tx
+    .update(deliverySlots)
+    .set({ taken: sql`${deliverySlots.taken} - 1` })
+    .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
+  return changed; // MUTANT
 }
 
 /** Cancels a placed order of the shopper's, giving back its stock and its slot's place, in one transaction. */
@@ -364,7 +396,7 @@ export async function cancelOrder(
   userId: number,
   orderId: number,
 ): Promise<{ order: OrderDto; shelfChanged: boolean }> {
-  const shelfChanged = await withTransactionRetry(() =>
+  const shelfChanged = await (async (f: () => Promise<boolean>) => f())(() => // MUTANT
     db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id, status: orders.status, slotId: orders.slotId })
@@ -384,9 +416,9 @@ export async function cancelOrder(
 
 /**
  * Puts an order's lines back in the cart at today's prices, through the cart's own add (so its rules hold: in stock,
- * priced, at most 20 of one item). A line that cannot be added is named with the reason.
+ * priced, at most limits.unitsPerProduct of one item). A line that cannot be added is named with the reason.
  */
-export async function reorder(db: Database, rules: Pick<OrderRules, 'offers'>, userId: number, orderId: number): Promise<ReorderResultDto> {
+export async function reorder(db: Database, rules: Pick<OrderRules, 'offers' | 'limits'>, userId: number, orderId: number): Promise<ReorderResultDto> {
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -401,12 +433,12 @@ export async function reorder(db: Database, rules: Pick<OrderRules, 'offers'>, u
   const unavailable: ReorderResultDto['unavailable'] = [];
   for (const line of lines) {
     try {
-      await addToCart(db, userId, { productId: line.productId, variantId: line.variantId ?? 0, qty: line.qty });
+      await addToCart(db, userId, { productId: line.productId, variantId: line.variantId ?? 0, qty: line.qty }, rules.limits.unitsPerProduct);
       added.push({ productsId: line.productId, name: labelOf(line), qty: line.qty });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       unavailable.push({ productsId: line.productId, name: labelOf(line), reason: error.message });
     }
   }
-  return { cart: await cartOf(db, userId, rules.offers), added, unavailable };
+  return { cart: await cartOf(db, userId, rules), added, unavailable };
 }
