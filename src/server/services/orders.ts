@@ -374,6 +374,10 @@ export async function releaseOrder(
 ): Promise<boolean> {
   await tx.update(orders).set({ status: 'cancelled', cancelledBy, cancelReason }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled' });
+  await tx
+    .update(deliverySlots)
+    .set({ taken: sql`${deliverySlots.taken} - 1` })
+    .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
   const lines = await tx
     .select({ productId: orderLines.productId, variantId: orderLines.variantId, qty: orderLines.qty })
     .from(orderLines)
@@ -381,12 +385,7 @@ export async function releaseOrder(
     .orderBy(asc(orderLines.productId), sql`coalesce(${orderLines.variantId}, 0)`);
   const shelfBefore = await shelfOf(tx, lines.map((l) => l.productId));
   for (const line of lines) await returnStock(tx, line.productId, line.variantId, line.qty);
-  const changed = shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
-  await tx
-    .update(deliverySlots)
-    .set({ taken: sql`${deliverySlots.taken} - 1` })
-    .where(and(eq(deliverySlots.id, order.slotId), gt(deliverySlots.taken, 0)));
-  return changed; // MUTANT
+  return shelfBefore !== (await shelfOf(tx, lines.map((l) => l.productId)));
 }
 
 /** Cancels a placed order of the shopper's, giving back its stock and its slot's place, in one transaction. */
@@ -396,7 +395,7 @@ export async function cancelOrder(
   userId: number,
   orderId: number,
 ): Promise<{ order: OrderDto; shelfChanged: boolean }> {
-  const shelfChanged = await (async (f: () => Promise<boolean>) => f())(() => // MUTANT
+  const shelfChanged = await withTransactionRetry(() =>
     db.transaction(async (tx) => {
       const [order] = await tx
         .select({ id: orders.id, status: orders.status, slotId: orders.slotId })
