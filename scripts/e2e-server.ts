@@ -2,7 +2,9 @@
 // 127.0.0.1:$E2E_PORT (default 4399) with a fresh, empty DATA_DIR, removed when it stops (SIGTERM, SIGINT, SIGHUP).
 //
 //   npm run build && node scripts/e2e-server.ts
+import fs from 'node:fs';
 import { startBuiltServer } from './lib/built-server.ts';
+import { e2eServerFile } from './lib/e2e-server-file.ts';
 
 const port = process.env.E2E_PORT ?? '4399';
 console.log(`e2e-server: starting the built shop on http://127.0.0.1:${port}`);
@@ -11,6 +13,15 @@ const server = await startBuiltServer({ env: { PORT: port }, timeoutMs: 120_000,
   process.exit(1);
 });
 
+// The tests read the texts the shop writes to its outbox (one-time codes) from this folder.
+const file = e2eServerFile(port);
+fs.writeFileSync(file, JSON.stringify({ dataDir: server.dataDir }));
+
 for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.stop().then(() => process.exit(0)));
+  process.once(signal, () =>
+    void server.stop().then(() => {
+      fs.rmSync(file, { force: true });
+      process.exit(0);
+    }),
+  );
 }

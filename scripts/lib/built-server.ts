@@ -14,6 +14,8 @@ export interface BuiltServer {
   /** e.g. http://127.0.0.1:43121 */
   url: string;
   port: number;
+  /** Its data folder (the outboxes of mails and text messages are in it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export async function startBuiltServer({
     });
     const ready = await fetch(url + readyPath, { signal: AbortSignal.timeout(timeoutMs) });
     if (!ready.ok) throw new Error(`the server answered ${ready.status} to ${readyPath}\n${output}`);
-    return { url, port: Number(new URL(url).port), stop };
+    return { url, port: Number(new URL(url).port), dataDir, stop };
   } catch (error) {
     await stop();
     throw error;

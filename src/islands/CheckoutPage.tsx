@@ -2,18 +2,19 @@
 // (the page's HTML is the same for everyone), and placing the order is a call that must happen exactly once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { browserCart, browserCheckout } from '../lib/api/browser.ts';
-import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
+import { browserAccount, browserCart, browserCheckout } from '../lib/api/browser.ts';
+import { apiError, apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { formatRupees } from '../lib/money.ts';
 import { orderKeyStore } from '../lib/order-key.ts';
 import { urls } from '../lib/urls.ts';
-import type { CartDto } from '../server/account-schemas.ts';
+import type { CartDto, UserDto } from '../server/account-schemas.ts';
 import type { AddressDto, AddressInput, PlaceOrderInput, SlotListDto } from '../server/order-schemas.ts';
-import { $userId } from '../stores/auth.ts';
+import { $user, $userId } from '../stores/auth.ts';
 import { $cartCount, showCart } from '../stores/cart.ts';
 import { AddressPicker } from './checkout/AddressPicker.tsx';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { PaymentPicker, type PaymentMethod } from './checkout/PaymentPicker.tsx';
+import { PhoneVerify } from './checkout/PhoneVerify.tsx';
 import { SlotPicker } from './checkout/SlotPicker.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
@@ -21,6 +22,8 @@ interface Ready {
   cart: CartDto;
   addresses: AddressDto[];
   slotList: SlotListDto;
+  /** The shopper as the API has them now: whether their number is verified decides if they may order yet. */
+  me: UserDto;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | ({ state: 'ready' } & Ready);
@@ -55,9 +58,9 @@ function Checkout() {
 
   useEffect(() => {
     if (!userId) return;
-    Promise.all([browserCart.cart(userId), browserCheckout.addresses(userId), browserCheckout.slots()])
-      .then(([cart, { addresses }, slotList]) => {
-        setView({ state: 'ready', cart: showCart(cart), addresses, slotList });
+    Promise.all([browserCart.cart(userId), browserCheckout.addresses(userId), browserCheckout.slots(), browserAccount.me()])
+      .then(([cart, { addresses }, slotList, me]) => {
+        setView({ state: 'ready', cart: showCart(cart), addresses, slotList, me });
         setAddressId(defaultAddressId(addresses));
       })
       .catch((error: unknown) => {
@@ -78,7 +81,7 @@ function Checkout() {
       </p>
     );
 
-  const { cart, addresses, slotList } = view;
+  const { cart, addresses, slotList, me } = view;
   const ready = (change: Partial<Ready>) => setView((now) => (now.state === 'ready' ? { ...now, ...change } : now));
 
   const saveAddresses = (list: AddressDto[]) => {
@@ -102,6 +105,12 @@ function Checkout() {
   }
 
   const showAlert = (text: string) => setAlert({ text });
+
+  function verified(user: UserDto) {
+    ready({ me: user });
+    $user.set(user);
+    showAlert('Thank you: your number is verified. You can place your order now.');
+  }
 
   /** Focus the first control of a step that needs the shopper (after React has drawn its message). */
   function focusStep(step: 'checkout-address' | 'checkout-slot') {
@@ -137,7 +146,10 @@ function Checkout() {
     } catch (error) {
       console.error('Cannot place the order', error);
       const status = apiStatus(error);
-      if (status === 409) {
+      if (status === 403 && apiError(error)?.code === 'phone_unverified') {
+        ready({ me: { ...me, phoneVerified: false } });
+        showAlert(apiErrorMessage(error, 'Please verify your mobile number first.'));
+      } else if (status === 409) {
         showAlert(apiErrorMessage(error, 'Your order could not be placed.'));
         await refreshSlotsAndCart();
       } else if (status === 422) {
@@ -176,6 +188,7 @@ function Checkout() {
       ) : (
         <div className="checkout-layout">
           <div className="checkout-steps">
+            {!me.phoneVerified && <PhoneVerify phone={me.phone} onVerified={verified} />}
             <AddressPicker
               addresses={addresses}
               chosenId={addressId}
@@ -218,11 +231,16 @@ function Checkout() {
                 Some products in your cart are out of stock. <a href={urls.cart()}>Change your cart</a> to place the order.
               </p>
             )}
+            {!me.phoneVerified && (
+              <p className="fine-print" id="checkout-verify-first">
+                Verify your mobile number above to place the order.
+              </p>
+            )}
             <button
               type="button"
               className="button place-order"
-              disabled={placing || outOfStock.length > 0}
-              aria-describedby={outOfStock.length > 0 ? 'checkout-blocked' : undefined}
+              disabled={placing || outOfStock.length > 0 || !me.phoneVerified}
+              aria-describedby={outOfStock.length > 0 ? 'checkout-blocked' : !me.phoneVerified ? 'checkout-verify-first' : undefined}
               onClick={() => void placeOrder()}
             >
               {placing ? 'Placing your order…' : 'Place order'}

@@ -1,7 +1,10 @@
 // Shoppers for e2e tests: registered through the real API and signed in the way the sign-in page leaves the
 // browser (SPEC §3's localStorage keys).
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { SessionDto } from '../../src/server/account-schemas.ts';
+import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 
 export const PASSWORD = 'green-mango-42';
 let serial = 0;
@@ -11,11 +14,39 @@ export const newShopper = () => {
   return { name: `Asha ${serial}`, email: `asha.${stamp}@example.in`, phone: `98${String(Date.now() + serial).slice(-8)}`, password: PASSWORD };
 };
 
+/** The shop's outbox of text messages (the suite's shop writes one-time codes there: no SMS_PROVIDER). */
+function smsOutbox(): string {
+  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
+  return path.join(dataDir, 'sms-outbox');
+}
+
+const codesRead = new Set<string>();
+
+/** The code of the newest text to this 10-digit number not read before, as the shopper reads it on their phone. */
+export async function codeSentTo(phone: string): Promise<string> {
+  const folder = smsOutbox();
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith(`-${phone}.txt`) && !codesRead.has(f)) : [];
+      const newest = files.sort().at(-1);
+      if (!newest) return undefined;
+      codesRead.add(newest);
+      code = /\b(\d{6}) is your Kirana/.exec(fs.readFileSync(path.join(folder, newest), 'utf8'))?.[1];
+      return code;
+    }, { message: `a text message with a code to ${phone}` })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A new shopper, registered as the register page does it: the code texted to the number opens the account. */
 export async function registerByApi(request: APIRequestContext) {
   const shopper = newShopper();
   const res = await request.post('/api/Authenticate/Register', { data: shopper });
-  expect(res.status(), await res.text()).toBe(201);
-  return { shopper, session: (await res.json()) as SessionDto };
+  expect(res.status(), await res.text()).toBe(202);
+  const verified = await request.post('/api/Authenticate/VerifyCode', { data: { phone: shopper.phone, code: await codeSentTo(shopper.phone) } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { shopper, session: (await verified.json()) as SessionDto };
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { KyInstance } from 'ky';
 import type {
   CartDto,
+  CodeSentDto,
   NewCartLineInput,
   RegisterInput,
   LoginInput,
@@ -20,7 +21,14 @@ export interface Message {
 
 export function accountCalls(api: KyInstance) {
   return {
-    register: (input: RegisterInput) => api.post('Authenticate/Register', { json: input, ...credentials }).json<SessionDto>(),
+    /** Texts a code to the new shopper's number; verifyCode with it opens the account. */
+    register: (input: RegisterInput) => api.post('Authenticate/Register', { json: input, ...credentials }).json<CodeSentDto>(),
+    /** Texts a sign-in code to the number, if an account has it (the answer is the same either way). */
+    requestCode: (phone: string) => api.post('Authenticate/RequestCode', { json: { phone }, ...credentials }).json<CodeSentDto>(),
+    verifyCode: (phone: string, code: string) => api.post('Authenticate/VerifyCode', { json: { phone, code }, ...credentials }).json<SessionDto>(),
+    /** Texts a code to the signed-in shopper's own number, to verify it before the first order. */
+    sendPhoneCode: () => api.post('app/Users/Me/PhoneCode', fresh).json<CodeSentDto>(),
+    verifyPhone: (code: string) => api.post('app/Users/Me/VerifyPhone', { json: { code }, ...fresh }).json<UserDto>(),
     login: (input: LoginInput) => api.post('Authenticate/Login', { json: input, ...credentials }).json<SessionDto>(),
     logout: (refreshToken: string) => api.post('Authenticate/Logout', { json: { refreshToken }, ...credentials }),
     forgotPassword: (email: string) => api.post('Authenticate/ForgotPassword', { json: { email }, ...credentials }).json<Message>(),

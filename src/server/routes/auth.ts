@@ -249,6 +249,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       await limitVerify.address(c);
       await limitVerify.account(c, phone);
       const used = await codes.useCode(db, deps.jwtSecret, { phone, code, purposes: ['register', 'signin'] });
+      // Only failures count against an address: shoppers behind one carrier address sign in freely.
+      if (used) await limitVerify.refundAddress(c);
       if (used?.purpose === 'register' && used.registration) {
         const { name, email, passwordHash } = used.registration;
         const user = await accounts.createUser(db, { name, email, phone, passwordHash, phoneVerified: true }).catch(rethrowTaken);
