@@ -16,7 +16,7 @@ export const ShopDateSchema = z
   }, 'date must be a real day, e.g. 2026-11-24');
 
 export const GrocerDayQuery = z.object({
-  date: ShopDateSchema.optional().openapi({ param: { name: 'date', in: 'query' }, description: "default: today in the shop's time zone" }),
+  date: ShopDateSchema.optional().openapi({ param: { name: 'date', in: 'query' }, description: "a calendar day, YYYY-MM-DD (a day that does not exist is a 400); default: today in the shop's time zone" }),
 });
 
 export const GrocerOrderRowSchema = z

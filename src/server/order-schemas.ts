@@ -87,9 +87,11 @@ export const CANCELLED_BY_VALUES = ['shopper', 'shop'] as const;
 
 /** Who cancelled a cancelled order (null otherwise), and the shop's reason, which the shopper is shown. */
 const cancellation = {
-  cancelledBy: z.enum(CANCELLED_BY_VALUES).nullable(),
-  /** Given when the shop cancelled; null otherwise. */
-  cancelReason: z.string().nullable(),
+  cancelledBy: z.enum(CANCELLED_BY_VALUES).nullable().openapi({ description: 'Who cancelled a cancelled order; null while it is not cancelled' }),
+  cancelReason: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The shop’s reason when the shop cancelled it, shown as "Cancelled by the shop: <reason>"; null otherwise' }),
 };
 
 /**

@@ -203,10 +203,15 @@ describe("a day's orders", () => {
   });
 });
 
-it('documents the grocer routes in /api/openapi.json', async () => {
+it('documents the grocer routes and who cancelled an order in /api/openapi.json', async () => {
   const doc = (await (await api.get('/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, { description?: string; responses: Record<string, unknown> }>>;
+    components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
   };
+  for (const name of ['Order', 'OrderListItem']) {
+    expect(Object.keys(doc.components.schemas[name]!.properties), name).toEqual(expect.arrayContaining(['cancelledBy', 'cancelReason']));
+  }
+  expect(doc.components.schemas.Order!.properties.cancelReason!.description).toContain('Cancelled by the shop: <reason>');
   const cancel = doc.paths['/api/grocer/Orders/{id}/Cancel']!.post!;
   expect(Object.keys(cancel.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
   expect(cancel.description).toContain('Cancelled by the shop: <reason>');

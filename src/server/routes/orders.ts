@@ -142,6 +142,7 @@ export function registerOrderRoutes(
       path: '/app/Orders/{id}/Cancel',
       tags: ['Orders'],
       summary: 'Cancel an order that is not yet packed; its stock and slot place are given back',
+      description: "The order then says `cancelledBy: 'shopper'`. (The shop may cancel an order up to its delivery, with a reason.)",
       security: BEARER,
       request: { params: OrderIdParam },
       responses: {
