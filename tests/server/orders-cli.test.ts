@@ -48,6 +48,18 @@ async function withDatabase<T>(read: (db: Awaited<ReturnType<typeof openShopData
   }
 }
 
+/** The one-time code in the newest text message the shop wrote to its outbox for this number (waits for it a while). */
+async function codeTextedTo(phone: string): Promise<string> {
+  const folder = path.join(dataDir, 'sms-outbox');
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const newest = (fs.existsSync(folder) ? fs.readdirSync(folder) : []).filter((f) => f.endsWith(`-${phone}.txt`)).sort().at(-1);
+    const code = newest && /\b(\d{6}) is your Kirana/.exec(fs.readFileSync(path.join(folder, newest), 'utf8'))?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no text message with a code to ${phone} in ${folder}`);
+}
+
 /** Whether the text holds a control character other than the line breaks the command itself prints. */
 const hasControls = (text: string) => CONTROL_CHARACTER.test(text.replaceAll('\n', ''));
 
@@ -307,8 +319,15 @@ describe('with the shop running (the command goes through it)', () => {
       headers: { 'content-type': 'application/json', origin: base },
       body: JSON.stringify({ name: 'Kavya Nair', email: 'kavya@example.in', phone: '9886012345', password: 'tamarind-rice-42' }),
     });
-    expect(registered.status).toBe(201);
-    shopper = (await registered.json()) as SessionDto;
+    expect(registered.status).toBe(202);
+    // The code the shop texted (written to its outbox: no SMS provider) opens the account, with a verified number.
+    const verified = await fetch(`${base}/api/Authenticate/VerifyCode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ phone: '9886012345', code: await codeTextedTo('9886012345') }),
+    });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    shopper = (await verified.json()) as SessionDto;
     expect((await asShopper('POST', '/app/Carts', { productsId: plainProductId, qty: 2 })).status).toBe(201);
     const address = (await (
       await asShopper('POST', '/app/Addresses', {
