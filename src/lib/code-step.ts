@@ -47,6 +47,11 @@ export function bindCodeStep(form: HTMLFormElement, { verify, resend }: CodeStep
       resendButton.disabled = false;
     }
   });
-  bindAccountForm(form, { failure: 'Could not check the code.', send: (values) => verify(values.code ?? '') });
+  bindAccountForm(form, {
+    failure: 'Could not check the code.',
+    // A wrong or expired code is said next to the field, where the shopper types it again.
+    fieldOfError: ({ code }) => (code === 'bad_request' ? 'code' : null),
+    send: (values) => verify(values.code ?? ''),
+  });
   return { open };
 }

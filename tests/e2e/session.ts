@@ -31,8 +31,9 @@ export async function codeSentTo(phone: string): Promise<string> {
       const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith(`-${phone}.txt`) && !codesRead.has(f)) : [];
       const newest = files.sort().at(-1);
       if (!newest) return undefined;
-      codesRead.add(newest);
+      // The shop may still be writing it: it counts as read once its code is there.
       code = /\b(\d{6}) is your Kirana/.exec(fs.readFileSync(path.join(folder, newest), 'utf8'))?.[1];
+      if (code) codesRead.add(newest);
       return code;
     }, { message: `a text message with a code to ${phone}` })
     .toMatch(/^\d{6}$/);

@@ -228,7 +228,7 @@ export const phoneCodes = pgTable(
     phone: text('phone').notNull(),
     purpose: text('purpose').$type<PhoneCodePurpose>().notNull(),
     codeHash: text('code_hash').notNull(),
-    /** The account the code is for ('signin', 'verify'); null for a registration or a number with no account. */
+    /** The account the code is for (a sign-in, a verify, or a registration for a number that has one); else null. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A registration waiting for its code: name, email and the password's hash (the account is made once verified). */
     registration: jsonb('registration').$type<{ name: string; email: string; passwordHash: string }>(),

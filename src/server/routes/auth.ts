@@ -181,15 +181,17 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       // Hashed whatever follows, so an existing account answers in the time a new one does.
       const passwordHash = await newPasswordHash(input.password);
       const [emailOwner, phoneOwner] = await Promise.all([accounts.findUserByEmail(db, input.email), accounts.findUserByPhone(db, input.phone)]);
-      if (phoneOwner) {
-        await sendCode(c, { phone: input.phone, purpose: 'signin', userId: phoneOwner.id }, (code) =>
-          `${code} is your Kirana sign-in code. Someone tried to open an account with this number; you already have one, and this code signs you in. Never share it.`,
-        );
-      } else {
-        await sendCode(c, { phone: input.phone, purpose: 'register', registration: { name: input.name, email: input.email, passwordHash } }, (code) =>
-          `${code} is your Kirana code to finish opening your account. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
-        );
-      }
+      // Always a 'register' code, so the 30 s wait is the same whether or not the number has an account; the code of a
+      // number with one signs that account in.
+      await sendCode(
+        c,
+        phoneOwner
+          ? { phone: input.phone, purpose: 'register', userId: phoneOwner.id }
+          : { phone: input.phone, purpose: 'register', registration: { name: input.name, email: input.email, passwordHash } },
+        phoneOwner
+          ? (code) => `${code} is your Kirana sign-in code. Someone tried to open an account with this number; you already have one, and this code signs you in. Never share it.`
+          : (code) => `${code} is your Kirana code to finish opening your account. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+      );
       if (emailOwner && emailOwner.id !== phoneOwner?.id) {
         mailer
           .send({
@@ -256,7 +258,8 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
         const user = await accounts.createUser(db, { name, email, phone, passwordHash, phoneVerified: true }).catch(rethrowTaken);
         return c.json(await startSession(user), 200);
       }
-      const user = used?.purpose === 'signin' && used.userId !== null ? await accounts.markPhoneVerified(db, used.userId, phone) : undefined;
+      // A sign-in code, or a registration's code for a number that already had an account: that account signs in.
+      const user = used && used.userId !== null ? await accounts.markPhoneVerified(db, used.userId, phone) : undefined;
       if (!user) throw badRequest(WRONG_CODE);
       return c.json(await startSession(user), 200);
     },

@@ -23,8 +23,8 @@ const newCode = () => String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGI
 export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Makes a new code for a number, unless one was made for it less than RESEND_SECONDS ago (any purpose, any account or
- * none: the wait is the same for every number). The number's earlier codes of the same purpose stop working.
+ * Makes a new code for a number, unless one of the same purpose was made for it less than RESEND_SECONDS ago (account
+ * or none: the wait is the same for every number). The number's earlier codes of the same purpose stop working.
  */
 export async function issueCode(
   db: Database,
@@ -38,7 +38,13 @@ export async function issueCode(
     const [recent] = await tx
       .select({ age: sql<number>`extract(epoch from now() - ${phoneCodes.createdAt})::float` })
       .from(phoneCodes)
-      .where(and(eq(phoneCodes.phone, request.phone), gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`)))
+      .where(
+        and(
+          eq(phoneCodes.phone, request.phone),
+          eq(phoneCodes.purpose, request.purpose),
+          gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`),
+        ),
+      )
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     if (recent) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(RESEND_SECONDS - Number(recent.age))) };
