@@ -14,7 +14,7 @@ export interface BuiltServer {
   /** e.g. http://127.0.0.1:43121 */
   url: string;
   port: number;
-  /** Its data folder (the outboxes of mails and text messages are in it). */
+  /** Its data folder, the caller's DATA_DIR or a fresh one (the outboxes of mails and text messages are in it). */
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -77,7 +77,7 @@ export async function startBuiltServer({
     });
     const ready = await fetch(url + readyPath, { signal: AbortSignal.timeout(timeoutMs) });
     if (!ready.ok) throw new Error(`the server answered ${ready.status} to ${readyPath}\n${output}`);
-    return { url, port: Number(new URL(url).port), dataDir, stop };
+    return { url, port: Number(new URL(url).port), dataDir: env.DATA_DIR ?? dataDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -72,7 +72,7 @@ test('without JavaScript a thumbnail opens the large size of its photo', async (
 
 test('the cart and wishlist islands show sized photos', async ({ page }) => {
   const api = await playwrightRequest.newContext({ baseURL: shop.url });
-  const { session } = await registerByApi(api);
+  const { session } = await registerByApi(api, shop.dataDir);
   const product = (await (await api.get('/api/app/Products/2')).json()) as ApiProduct;
   await addToCartByApi(api, session.token, product);
   const kept = await api.post('/api/app/Wishlists', { headers: bearer(session.token), data: { productsId: product.id } });

@@ -14,17 +14,16 @@ export const newShopper = () => {
   return { name: `Asha ${serial}`, email: `asha.${stamp}@example.in`, phone: `98${String(Date.now() + serial).slice(-8)}`, password: PASSWORD };
 };
 
-/** The shop's outbox of text messages (the suite's shop writes one-time codes there: no SMS_PROVIDER). */
-function smsOutbox(): string {
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
-  return path.join(dataDir, 'sms-outbox');
+/** A shop's outbox of text messages (it writes one-time codes there: no SMS_PROVIDER); the suite's shop's by default. */
+export function smsOutbox(dataDir?: string): string {
+  const folder = dataDir ?? (JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string }).dataDir;
+  return path.join(folder, 'sms-outbox');
 }
 
 const codesRead = new Set<string>();
 
 /** The code of the newest text to this 10-digit number not read before, as the shopper reads it on their phone. */
-export async function codeSentTo(phone: string): Promise<string> {
-  const folder = smsOutbox();
+export async function codeSentTo(phone: string, folder = smsOutbox()): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
@@ -40,12 +39,15 @@ export async function codeSentTo(phone: string): Promise<string> {
   return code!;
 }
 
-/** A new shopper, registered as the register page does it: the code texted to the number opens the account. */
-export async function registerByApi(request: APIRequestContext) {
+/**
+ * A new shopper, registered as the register page does it: the code texted to the number opens the account. On the
+ * suite's shop unless `dataDir` names another shop's data folder.
+ */
+export async function registerByApi(request: APIRequestContext, dataDir?: string) {
   const shopper = newShopper();
   const res = await request.post('/api/Authenticate/Register', { data: shopper });
   expect(res.status(), await res.text()).toBe(202);
-  const verified = await request.post('/api/Authenticate/VerifyCode', { data: { phone: shopper.phone, code: await codeSentTo(shopper.phone) } });
+  const verified = await request.post('/api/Authenticate/VerifyCode', { data: { phone: shopper.phone, code: await codeSentTo(shopper.phone, smsOutbox(dataDir)) } });
   expect(verified.status(), await verified.text()).toBe(200);
   return { shopper, session: (await verified.json()) as SessionDto };
 }
