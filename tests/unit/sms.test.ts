@@ -55,7 +55,7 @@ describe('MSG91', () => {
     answer = { status: 200, body: { type: 'error', message: 'Template not approved' } };
     await expect(sms.send({ to: '9845012345', text: 'x', variables: { otp: '1' } })).rejects.toThrow(/Template not approved/);
     answer = { status: 401, body: { type: 'error', message: 'Authentication failure' } };
-    const error = await sms.send({ to: '9845012345', text: 'x', variables: { otp: '1' } }).catch((e: unknown) => e as Error);
+    const error = (await sms.send({ to: '9845012345', text: 'x', variables: { otp: '1' } }).then(() => new Error('sent'), (e: unknown) => e)) as Error;
     expect(error.message).toMatch(/HTTP 401: Authentication failure/);
     expect(error.message).not.toContain('test-auth-key-123');
     answer = { status: 200, body: { type: 'success', message: 'ok' } };

@@ -1,6 +1,6 @@
 // Checkout: a shopper whose mobile number is not verified yet (an account from before codes, or a changed number)
 // verifies it here with a texted code, without leaving the checkout: the cart, address and slot stay as chosen.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { browserAccount } from '../../lib/api/browser.ts';
 import { apiErrorMessage } from '../../lib/api/errors.ts';
 import type { CodeSentDto, UserDto } from '../../server/account-schemas.ts';
@@ -33,7 +33,7 @@ export function PhoneVerify({ phone, onVerified }: { phone: string; onVerified: 
     setBusy(false);
   }
 
-  async function verify(event: React.FormEvent) {
+  async function verify(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) return setError('Enter the 6 digits of the text message.');
     setBusy(true);

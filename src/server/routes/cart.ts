@@ -16,7 +16,6 @@ import type { Database } from '../db/client.ts';
 import { forbidden } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty, type CartRules } from '../services/cart.ts';
-import type { Offers } from '../services/pricing.ts';
 import { json } from './openapi.ts';
 
 const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
