@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { allProducts, type ApiProduct } from './helpers.ts';
-import { codeSentTo, newShopper, PASSWORD, registerByApi, useSession } from './session.ts';
+import { codeSentTo, newShopper, PASSWORD, registerByApi, sendRegistration, useSession } from './session.ts';
 
 /** A plain in-stock product and one with at least two priced pack sizes, from the seeded catalogue. */
 async function pickProducts(request: APIRequestContext): Promise<{ plain: ApiProduct; packs: ApiProduct }> {
@@ -43,12 +43,7 @@ test('register, sign out, sign in; add a plain product and a pack size from card
   const shopper = newShopper();
 
   // Register: the code texted to the mobile number opens the account and signs in, back home.
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(shopper.name);
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Mobile number').fill(shopper.phone);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await sendRegistration(page, shopper);
   await expect(page.getByRole('status').filter({ hasText: 'We have sent a 6-digit code' })).toBeVisible();
   await expect(page.getByLabel('6-digit code')).toBeFocused();
   await page.getByLabel('6-digit code').fill(await codeSentTo(shopper.phone));

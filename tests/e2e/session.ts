@@ -52,6 +52,16 @@ export async function registerByApi(request: APIRequestContext, dataDir?: string
   return { shopper, session: (await verified.json()) as SessionDto };
 }
 
+/** Fills the register page's form and sends it, as a new shopper does; the code step comes next. */
+export async function sendRegistration(page: Page, shopper: ReturnType<typeof newShopper>) {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(shopper.name);
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Mobile number').fill(shopper.phone);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /**
  * Signed in as the API's session, the way the sign-in page leaves the browser (SPEC §3 keys); on the suite's own
  * server unless `origin` names another shop.

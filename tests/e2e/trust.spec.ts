@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SessionDto } from '../../src/server/account-schemas.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
 import { bearer } from './orders-setup.ts';
-import { codeSentTo, newShopper, registerByApi, useSession } from './session.ts';
+import { codeSentTo, newShopper, registerByApi, sendRegistration, useSession } from './session.ts';
 
 async function plainProduct(request: APIRequestContext): Promise<ApiProduct> {
   const product = (await allProducts(request)).find((p) => p.type === 'normal' && p.inStock);
@@ -29,12 +29,7 @@ async function addAddressAndSlot(page: Page) {
 test('a new shopper registers, gets the code from the outbox, verifies, and checks out', async ({ page, request }) => {
   const product = await plainProduct(request);
   const shopper = newShopper();
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(shopper.name);
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Mobile number').fill(shopper.phone);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await sendRegistration(page, shopper);
   await expect(page.getByRole('status').filter({ hasText: `+91 ${shopper.phone.slice(0, 2)}•••••${shopper.phone.slice(-3)}` })).toBeVisible();
   // A wrong code is said next to the field, and the form stays.
   const code = await codeSentTo(shopper.phone);
