@@ -168,24 +168,35 @@ describe('adding to the cart', () => {
     expect((await api.call('POST', '/api/app/Carts', { body: line(plain.id) })).status).toBe(401);
     const a = await api.register();
     const b = await api.register();
-    const res = await api.call('POST', '/api/app/Carts', { token: a.token, body: line(plain.id, { usersId: b.user.id }) });
-    expect(res.status).toBe(403);
-    expect((await errorOf(res)).code).toBe('forbidden');
+    // Another shopper's id is answered like an id no one has (issue 23: 404 on every call, never a 403 that tells it exists).
+    for (const usersId of [b.user.id, 999_999]) {
+      const res = await api.call('POST', '/api/app/Carts', { token: a.token, body: line(plain.id, { usersId }) });
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: `No cart for user ${usersId}` });
+    }
     expect((await cartOf(b.token, b.user.id)).lines).toEqual([]);
+    expect((await cartOf(a.token, a.user.id)).lines).toEqual([]);
   });
 });
 
 describe("another shopper's cart", () => {
-  it('is 403 by user id and 404 by line id, and shows nothing', async () => {
+  it('is 404 by user id, as an id no one has, and 404 by line id, and shows nothing', async () => {
     const owner = await api.register();
     const intruder = await api.register();
     const added = (await (await api.call('POST', '/api/app/Carts', { token: owner.token, body: line(plain.id) })).json()) as CartDto;
     const lineId = added.lines[0]!.id;
-    for (const path of [`/api/app/Carts/GetCartsByUser/${owner.user.id}`, `/api/app/Carts/GetTotalCart/${owner.user.id}`]) {
-      const res = await api.call('GET', path, { token: intruder.token });
-      expect(res.status).toBe(403);
-      expect(Object.keys((await res.json()) as object)).toEqual(['error']);
+    const answers = [];
+    for (const userId of [owner.user.id, 999_999]) {
+      for (const path of [`/api/app/Carts/GetCartsByUser/${userId}`, `/api/app/Carts/GetTotalCart/${userId}`]) {
+        const res = await api.call('GET', path, { token: intruder.token });
+        expect(res.status).toBe(404);
+        answers.push(((await res.json()) as { error: { code: string; message: string } }).error);
+      }
     }
+    // The same words for a real shopper's id as for one no one has, but the id.
+    expect(answers.map((e) => ({ ...e, message: e.message.replace(/\d+$/, 'N') }))).toEqual(
+      Array(4).fill({ code: 'not_found', message: 'No cart for user N' }),
+    );
     const put = await api.call('PUT', `/api/app/Carts/${lineId}`, { token: intruder.token, body: { qty: 5 } });
     expect(put.status).toBe(404);
     expect((await api.call('DELETE', `/api/app/Carts/${lineId}`, { token: intruder.token })).status).toBe(404);
@@ -250,3 +261,21 @@ describe('changing and removing lines', () => {
   });
 });
 
+
+it('documents another shopper’s id as 404 on every cart call in /api/openapi.json, and no 403', async () => {
+  const doc = (await (await api.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  for (const [path, method] of [
+    ['/api/app/Carts/GetTotalCart/{userId}', 'get'],
+    ['/api/app/Carts/GetCartsByUser/{userId}', 'get'],
+    ['/api/app/Carts', 'post'],
+    ['/api/Carts', 'post'],
+    ['/api/app/Carts/{id}', 'put'],
+    ['/api/app/Carts/{id}', 'delete'],
+  ] as const) {
+    const codes = Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    expect(codes, `${method} ${path}`).toContain('404');
+    expect(codes, `${method} ${path}`).not.toContain('403');
+  }
+});

@@ -13,22 +13,22 @@ import {
 import { BEARER } from '../auth/bearer.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
-import { forbidden } from '../errors.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty, type CartRules } from '../services/cart.ts';
 import { json } from './openapi.ts';
+import { shopperOfPath } from './owner.ts';
 
 const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-const NOT_YOURS = 'You can only see and change your own cart';
 
 const errors = {
   400: json(ErrorSchema, 'Bad input'),
   401: json(ErrorSchema, 'Not signed in'),
-  403: json(ErrorSchema, "Another shopper's cart"),
 } as const;
+/** Another shopper's user id is answered like an id that does not exist (src/server/routes/owner.ts). */
+const ownErrors = { ...errors, 404: json(ErrorSchema, "No cart for that user id (another shopper's is not shown)") } as const;
 const addErrors = {
   ...errors,
-  404: json(ErrorSchema, 'No such product'),
+  404: json(ErrorSchema, "No such product, or a usersId other than the token's"),
   409: json(ErrorSchema, 'Out of stock, no price, or past the most of one item'),
 } as const;
 
@@ -41,13 +41,8 @@ export function registerCartRoutes(
   const cartOf = (database: Database, userId: number) => pricedCart(database, userId, rules);
   const maxQty = rules.limits.unitsPerProduct;
 
-  /** The token's user; a user id in the path or body that is not theirs is refused before anything is read. */
-  async function owner(c: Context, claimed: number | undefined) {
-    const { userId } = await authenticate(c);
-    // SPEC §3's payload carries usersId; 0 or none means "me".
-    if (claimed !== undefined && claimed !== 0 && claimed !== userId) throw forbidden(NOT_YOURS);
-    return userId;
-  }
+  /** The token's user; a user id in the path or body (SPEC §3's usersId) that is not theirs is a 404 before anything is read. */
+  const owner = (c: Context, claimed: number | undefined) => shopperOfPath(c, authenticate, claimed, 'cart');
 
   app.openapi(
     createRoute({
@@ -57,7 +52,7 @@ export function registerCartRoutes(
       summary: 'How many items are in the cart (the badge, SPEC §4)',
       security: BEARER,
       request: { params: UserIdParam },
-      responses: { 200: json(CartTotalSchema, 'The sum of the quantities'), ...errors },
+      responses: { 200: json(CartTotalSchema, 'The sum of the quantities'), ...ownErrors },
     }),
     async (c) => {
       const userId = await owner(c, c.req.valid('param').userId);
@@ -73,7 +68,7 @@ export function registerCartRoutes(
       summary: 'The cart: lines at today’s prices and the summary',
       security: BEARER,
       request: { params: UserIdParam },
-      responses: { 200: json(CartSchema, 'The cart'), ...errors },
+      responses: { 200: json(CartSchema, 'The cart'), ...ownErrors },
     }),
     async (c) => {
       const userId = await owner(c, c.req.valid('param').userId);
@@ -87,7 +82,7 @@ export function registerCartRoutes(
       path: '/app/Carts',
       tags: ['Cart'],
       summary: 'Add to the cart (SPEC §3 payload); the same product and pack size again adds to its line',
-      description: 'price is ignored (prices come from the database); a usersId other than the token’s is 403.',
+      description: 'price is ignored (prices come from the database); a usersId other than the token’s is 404, as on every call.',
       security: BEARER,
       request: body(NewCartLineSchema),
       responses: { 201: json(CartSchema, 'The cart after the add'), ...addErrors },
