@@ -295,8 +295,9 @@ async function main(): Promise<number> {
     ...process.env,
     PATH: [dirname(process.execPath), process.env.PATH].filter(Boolean).join(delimiter),
     TEST_DATABASE_URL: databaseUrl,
-    // A shop on a PostgreSQL database refuses to start without one (instances must share it).
+    // A shop on a PostgreSQL database refuses to start without these (instances must share them).
     JWT_SECRET: process.env.JWT_SECRET || 'kirana-test-pg-secret-0123456789',
+    GROCER_TOKEN: process.env.GROCER_TOKEN || 'kirana-test-pg-grocer-token-0123456789',
   };
   if (customCommand) {
     log(`$ ${customCommand}`);

@@ -3,7 +3,7 @@
 // PostgreSQL, by opening the database themselves.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerSettings } from '../../src/server/config.ts';
+import { readServerSettings, type ServerSettings } from '../../src/server/config.ts';
 import { GROCER_TOKEN_FILE } from '../../src/server/auth/secret.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
@@ -26,14 +26,17 @@ export interface GrocerRequest {
 
 export type GrocerCall = <T>(method: string, route: string, request?: GrocerRequest) => Promise<T>;
 
-/** Calls the running shop's `/api/grocer/<route>` with the token from the data folder; the shop's error message on failure. */
+/**
+ * Calls the running shop's `/api/grocer/<route>` with GROCER_TOKEN, as the shop reads it, else the token from the data
+ * folder; the shop's error message on failure.
+ */
 export function grocerClient(url: string, dataDir: string): GrocerCall {
   const tokenFile = path.join(dataDir, GROCER_TOKEN_FILE);
-  let token: string;
+  let token = readServerSettings().grocerToken ?? '';
   try {
-    token = fs.readFileSync(tokenFile, 'utf8').trim();
+    token ||= fs.readFileSync(tokenFile, 'utf8').trim();
   } catch (error) {
-    throw new CliError(`cannot read the grocer token ${tokenFile}: ${(error as Error).message}`);
+    throw new CliError(`cannot read the grocer token ${tokenFile} (or set GROCER_TOKEN as the shop has it): ${(error as Error).message}`);
   }
   return async <T>(method: string, route: string, { json, bytes }: GrocerRequest = {}): Promise<T> => {
     // Astro refuses a POST whose Origin is not the shop's own (its guard against cross-site forms).

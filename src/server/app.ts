@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import { ApiError, errorBody, isWellEncoded, MALFORMED_URL_MESSAGE, sendError } from './errors.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { bodyLimit } from 'hono/body-limit';
-import type { WriteLimit } from './rate-limit.ts';
+import { memoryLimiterStore, type LimiterStore, type WriteLimit } from './rate-limit.ts';
 import { registerContactRoutes } from './routes/contact.ts';
 import { registerImageRoutes } from './routes/images.ts';
 import { registerReviewRoutes } from './routes/reviews.ts';
@@ -43,6 +43,8 @@ export interface AppDeps {
   /** Where the picture sizes are kept (settings.imageCacheDir); tests and tools that leave it out share one in the
    * system's temporary folder (the files are named by the original's SHA-256, so sharing is safe). */
   imageCacheDir?: string;
+  /** Where the rate limits count: this process's memory unless given (with DATABASE_URL: limiterStoreFor, shared). */
+  rateLimits?: LimiterStore;
 }
 
 export function createApp({
@@ -57,6 +59,7 @@ export function createApp({
   grocerToken,
   readCache,
   imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
+  rateLimits = memoryLimiterStore,
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -84,9 +87,9 @@ export function createApp({
   app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
   if (readCache) app.use('*', readCache.middleware());
   registerCatalogueRoutes(app, db);
-  registerReviewRoutes(app, db, reviewLimit);
+  registerReviewRoutes(app, db, reviewLimit, rateLimits);
   registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
-  registerContactRoutes(app, db, contactLimit);
+  registerContactRoutes(app, db, contactLimit, rateLimits);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
   for (const personal of [
     '/Authenticate/*',
@@ -105,9 +108,9 @@ export function createApp({
       c.res.headers.set('Cache-Control', 'no-store');
     });
   }
-  const { authenticate } = registerAuthRoutes(app, db, accounts, logError);
+  const { authenticate } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
   registerCartRoutes(app, db, authenticate, store);
-  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now }, orderLimit);
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now }, orderLimit, rateLimits);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
   registerAddressRoutes(app, db, authenticate);
   registerWishlistRoutes(app, db, authenticate);

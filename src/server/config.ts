@@ -14,6 +14,7 @@ const settingsSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  GROCER_TOKEN: z.string().min(16, 'GROCER_TOKEN must be at least 16 characters').optional(),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kirana <no-reply@kirana.local>'),
@@ -31,6 +32,8 @@ export type ServerSettings = {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** The token of the grocer's routes; unset: made once in `<dataDir>/grocer-token` (required with DATABASE_URL). */
+  grocerToken: string | undefined;
   seedOnEmpty: boolean;
   /** Unset: mails are written to `<dataDir>/outbox/` instead of being sent. */
   smtpUrl: string | undefined;
@@ -50,6 +53,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     ...env,
     DATABASE_URL: env.DATABASE_URL || undefined,
     JWT_SECRET: env.JWT_SECRET || undefined,
+    GROCER_TOKEN: env.GROCER_TOKEN || undefined,
     SMTP_URL: env.SMTP_URL || undefined,
     SITE_URL: env.SITE_URL || undefined,
     MAIL_FROM: env.MAIL_FROM || undefined,
@@ -82,6 +86,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     dataDir,
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,
+    grocerToken: s.GROCER_TOKEN,
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,

@@ -9,6 +9,7 @@ import { resolveGrocerToken } from './auth/secret.ts';
 import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { readCacheFor } from './catalogue-cache.ts';
+import { limiterStoreFor } from './rate-limit.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
 
@@ -33,6 +34,7 @@ export async function openShopApi(
       grocerToken: resolveGrocerToken(settings),
       readCache: readCacheFor(settings),
       imageCacheDir: settings.imageCacheDir,
+      rateLimits: limiterStoreFor(handle),
     });
     return { api, handle, settings };
   } catch (error) {

@@ -1,5 +1,5 @@
 // The secret that signs access tokens (JWT_SECRET, or one generated once and kept in the data folder), and the
-// grocer's token, kept the same way.
+// grocer's token (GROCER_TOKEN), kept the same way. With DATABASE_URL both must be set: every instance needs the same.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,8 +19,15 @@ export function resolveJwtSecret(settings: ServerSettings): string {
 /** The file in the data folder holding the token of the grocer's routes (`npm run orders` reads it). */
 export const GROCER_TOKEN_FILE = 'grocer-token';
 
-/** The grocer's token: made once in the data folder, readable by the shop's user alone, like the JWT secret. */
-export function resolveGrocerToken(settings: Pick<ServerSettings, 'dataDir'>): string {
+/** The grocer's token: GROCER_TOKEN, else made once in the data folder, readable by the shop's user alone, like the JWT secret. */
+export function resolveGrocerToken(settings: Pick<ServerSettings, 'dataDir' | 'databaseUrl' | 'grocerToken'>): string {
+  if (settings.grocerToken) return settings.grocerToken;
+  if (settings.databaseUrl) {
+    // Each instance would make its own in its own data folder: a grocer's call would pass on one and get 401 on the next.
+    throw new Error(
+      'GROCER_TOKEN is required with DATABASE_URL: set the same random token (16+ characters) on every instance, e.g. `openssl rand -base64 32`.',
+    );
+  }
   return dataFolderSecret(settings.dataDir, GROCER_TOKEN_FILE);
 }
 

@@ -479,3 +479,14 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (rate-limiter-flexible's RateLimiterDrizzle, used
+ * with DATABASE_URL; src/server/rate-limit.ts). A key is `<limiter>:<address, account or user id>`; a row past its
+ * `expire` counts from zero again, and rows expired an hour ago are deleted every 5 minutes.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -28,7 +28,7 @@ import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from '../mail.ts';
-import { clientAddress, keyedLimiter, waitText, type WriteLimit } from '../rate-limit.ts';
+import { clientAddress, keyedLimiter, memoryLimiterStore, waitText, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import type { SmsSender } from '../sms.ts';
 import * as codes from '../services/phone-codes.ts';
 import { ErrorSchema } from '../schemas.ts';
@@ -71,15 +71,24 @@ export const WRONG_CODE = 'That code is not right, or it has expired. Please che
 
 const body = <T>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 
-export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: AccountDeps, logError: (error: unknown) => void) {
+export function registerAuthRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  deps: AccountDeps,
+  logError: (error: unknown) => void,
+  limiters: LimiterStore = memoryLimiterStore,
+) {
   const { mailer, sms, linkOrigin, limits = DEFAULT_AUTH_LIMITS, passwordCost = OWASP_SCRYPT } = deps;
   const tokens = new AccessTokens(deps.jwtSecret);
   const authenticate = bearerAuth(tokens, db);
 
-  /** One point per request from each bucket; `refund` gives them back (for calls that count only when they fail). */
-  const limited = (what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
-    const byAddress = keyedLimiter(own.perAddress ?? limits.perAddress, what);
-    const byAccount = keyedLimiter(own.perAccount ?? limits.perAccount, what);
+  /**
+   * One point per request from each bucket; `refund` gives them back (for calls that count only when they fail).
+   * `name` keeps each call's counts apart from the others' in a shared store.
+   */
+  const limited = (name: string, what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
+    const byAddress = keyedLimiter(own.perAddress ?? limits.perAddress, what, { store: limiters, name: `${name}:address` });
+    const byAccount = keyedLimiter(own.perAccount ?? limits.perAccount, what, { store: limiters, name: `${name}:account` });
     return {
       address: (c: Context) => byAddress(c, clientAddress(c)),
       account: (c: Context, account: string) => byAccount(c, account),
@@ -87,16 +96,16 @@ export function registerAuthRoutes(app: OpenAPIHono, db: Database, deps: Account
       refundAccount: (account: string) => byAccount.refund(account),
     };
   };
-  const limitRegister = limited('registrations');
-  const limitLogin = limited('sign-in attempts');
-  const limitRefresh = limited('token refreshes');
-  const limitForgot = limited('password reset requests');
+  const limitRegister = limited('register', 'registrations');
+  const limitLogin = limited('login', 'sign-in attempts');
+  const limitRefresh = limited('refresh', 'token refreshes');
+  const limitForgot = limited('forgot', 'password reset requests');
   // Each hashes a new password (scrypt, 128 MiB): a few a second would tie up libuv's threads.
-  const limitReset = limited('password changes');
-  const limitChange = limited('password changes');
+  const limitReset = limited('reset', 'password changes');
+  const limitChange = limited('change', 'password changes');
   // Codes: requests per address and per number (each costs a text message), tries per address and per number.
-  const limitCodes = limited('code requests', { perAccount: limits.codesPerPhone ?? DEFAULT_AUTH_LIMITS.codesPerPhone! });
-  const limitVerify = limited('code attempts');
+  const limitCodes = limited('codes', 'code requests', { perAccount: limits.codesPerPhone ?? DEFAULT_AUTH_LIMITS.codesPerPhone! });
+  const limitVerify = limited('verify', 'code attempts');
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;

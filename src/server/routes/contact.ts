@@ -2,14 +2,19 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
-import { writeLimiter, type WriteLimit } from '../rate-limit.ts';
+import { memoryLimiterStore, writeLimiter, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { ContactMessageReceiptSchema, ErrorSchema, NewContactMessageSchema } from '../schemas.ts';
 import { json } from './openapi.ts';
 
 export const DEFAULT_CONTACT_LIMIT: WriteLimit = { writes: 5, windowSeconds: 600 };
 
-export function registerContactRoutes(app: OpenAPIHono, db: Database, limit: WriteLimit = DEFAULT_CONTACT_LIMIT) {
-  const limitMessages = writeLimiter(limit, 'messages');
+export function registerContactRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  limit: WriteLimit = DEFAULT_CONTACT_LIMIT,
+  limiters: LimiterStore = memoryLimiterStore,
+) {
+  const limitMessages = writeLimiter(limit, 'messages', { store: limiters, name: 'contact' });
 
   app.openapi(
     createRoute({

@@ -16,7 +16,7 @@ import {
   ReorderResultSchema,
   SlotListSchema,
 } from '../order-schemas.ts';
-import { keyedLimiter, type WriteLimit } from '../rate-limit.ts';
+import { keyedLimiter, memoryLimiterStore, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
 import { listSlots } from '../services/slots.ts';
@@ -47,8 +47,9 @@ export function registerOrderRoutes(
   authenticate: (c: Context) => Promise<AccessClaims>,
   rules: OrderRules,
   orderLimit: WriteLimit = DEFAULT_ORDER_LIMIT,
+  limiters: LimiterStore = memoryLimiterStore,
 ) {
-  const limitOrders = keyedLimiter(orderLimit, 'orders');
+  const limitOrders = keyedLimiter(orderLimit, 'orders', { store: limiters, name: 'orders' });
 
   app.openapi(
     createRoute({

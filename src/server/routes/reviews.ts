@@ -5,14 +5,19 @@ import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schem
 import { productExists } from '../services/catalogue.ts';
 import { addReview, reviewsOf } from '../services/reviews.ts';
 import { json } from './openapi.ts';
-import { writeLimiter, type WriteLimit } from '../rate-limit.ts';
+import { memoryLimiterStore, writeLimiter, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { changedPagesHeader } from '../../lib/api/headers.ts';
 import { urls } from '../../lib/urls.ts';
 
 export const DEFAULT_REVIEW_LIMIT: WriteLimit = { writes: 10, windowSeconds: 600 };
 
-export function registerReviewRoutes(app: OpenAPIHono, db: Database, limit: WriteLimit = DEFAULT_REVIEW_LIMIT) {
-  const limitReviews = writeLimiter(limit, 'reviews');
+export function registerReviewRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  limit: WriteLimit = DEFAULT_REVIEW_LIMIT,
+  limiters: LimiterStore = memoryLimiterStore,
+) {
+  const limitReviews = writeLimiter(limit, 'reviews', { store: limiters, name: 'reviews' });
 
   app.openapi(
     createRoute({
