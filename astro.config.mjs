@@ -9,17 +9,22 @@ import pageImportsOnce from './src/lib/integrations/page-imports-once.ts';
 import pageHandlerExport from './src/lib/integrations/page-handler-export.ts';
 import cspDigestsOnce from './src/lib/integrations/csp-digests-once.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
-import { listenAddress, listenOrigin } from './src/lib/server/site.ts';
+import recordBuildOrigin from './src/lib/integrations/build-origin.ts';
+import { buildSite } from './src/lib/server/site.ts';
+import { readServerSettings } from './src/server/config.ts';
 import { LARGEST_BODY_BYTES } from './src/server/body-limits.ts';
 
-const { host, port } = listenAddress();
+// Checked like every setting (src/server/config.ts): a typo stops the build with the setting's name.
+const settings = readServerSettings();
+// The origin pre-rendered pages carry; recorded in dist/ so that `npm start` with another one rebuilds them.
+const site = buildSite(settings);
 // PUBLIC_API_URL is read at build time (from the environment or .env files), as the browser bundle reads it.
 const publicApiUrl = loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_API_URL;
 /** Browsers may call the API only where it lives: its own origin when PUBLIC_API_URL is absolute, else this one. */
 const apiOrigin = publicApiUrl && /^https?:\/\//i.test(publicApiUrl) ? new URL(publicApiUrl).origin : "'self'";
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? listenOrigin().href,
+  site,
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
@@ -29,8 +34,8 @@ export default defineConfig({
   // The adapter has one body limit for every route: the largest (the grocer's import). Each route's own, smaller one
   // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce(), pageHandlerExport(), cspDigestsOnce()],
-  server: { port, host },
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce(), pageHandlerExport(), cspDigestsOnce(), recordBuildOrigin(site)],
+  server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).
   image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/image-endpoint-off.ts' } },

@@ -10,16 +10,23 @@ import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
 import type { Server as NodeServer } from 'node:http';
 
-const port = Number(process.env.API_PORT ?? 4322);
-const hostname = process.env.HOST ?? 'localhost';
-const { api, handle, settings } = await openShopApi((m) => console.log(`[kirana-api] ${m}`));
+let opened: Awaited<ReturnType<typeof openShopApi>>;
+try {
+  // Checks every setting first (src/server/config.ts): a typo stops the start in one line naming it.
+  opened = await openShopApi((m) => console.log(`[kirana-api] ${m}`));
+} catch (error) {
+  console.error(`[kirana-api] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { api, handle, settings } = opened;
+const { apiPort: port, host: hostname } = settings;
 
 const server = new Hono();
 // Browsers on the storefront's origin call this API directly.
-if (process.env.CORS_ORIGIN) server.use('/api/*', cors({ origin: process.env.CORS_ORIGIN.split(',') }));
+if (settings.corsOrigins.length > 0) server.use('/api/*', cors({ origin: settings.corsOrigins }));
 // The client's address comes from the socket, never from what the client says; behind a storefront or
 // proxy of ours (TRUST_PROXY=true), from the X-Forwarded-For it adds.
-const trustProxy = process.env.TRUST_PROXY === 'true';
+const { trustProxy } = settings;
 server.use('/api/*', async (c, next) => {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
   c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));

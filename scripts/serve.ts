@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
-import { listenAddress, listenOrigin } from '../src/lib/server/site.ts';
-import { readServerSettings } from '../src/server/config.ts';
+import { listenOrigin } from '../src/lib/server/site.ts';
+import { shopSettings } from '../src/server/config.ts';
 import { announceShop } from './lib/shop-file.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, refuseConnect, type NodeHandler } from './lib/shop-handler.ts';
@@ -26,17 +26,17 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
   const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
   const clientDir = path.join(root, 'dist/client');
-  // Settings the API refuses are reported by the API (503 and its log); serving the pages goes on without them.
-  const settings = settingsOrNothing();
+  // Checked once for the whole process (src/server/config.ts): an invalid setting throws here, naming it.
+  const settings = shopSettings();
   // On the embedded shop (the API in process, on PGlite) renders wait their turn in arrival order
   // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
-  const embedded = !process.env.API_URL && !settings?.databaseUrl;
+  const embedded = !settings.apiUrl && !settings.databaseUrl;
   const pages = entry.pageHandler && embedded ? inArrivalOrder(entry.pageHandler) : entry.pageHandler;
   const server = http.createServer(
     createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
       clientDir,
-      pageCache: new PageCache({ maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 60) }),
-      siteUrl: process.env.SITE_URL,
+      pageCache: new PageCache({ maxSeconds: settings.pageCacheSeconds }),
+      siteUrl: settings.siteUrl,
     }),
   );
   server.on('connect', refuseConnect);
@@ -50,21 +50,19 @@ export async function serveShop(options: { host: string; port: number }): Promis
   process.env.PORT = String((server.address() as AddressInfo).port);
   installGracefulShutdown(server);
   // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
-  const dataDir = process.env.API_URL ? undefined : settings?.dataDir;
+  const dataDir = settings.apiUrl ? undefined : settings.dataDir;
   if (dataDir) announceShop(dataDir, listenOrigin().origin);
   return server;
 }
 
-function settingsOrNothing() {
-  try {
-    return readServerSettings();
-  } catch {
-    return undefined;
-  }
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { host, port } = listenAddress();
+  let host: string, port: number;
+  try {
+    ({ host, port } = shopSettings());
+  } catch (error) {
+    console.error(`[kirana] could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   await serveShop({ host, port });
   console.log(`[kirana] serving http://${host}:${process.env.PORT}`);
 }

@@ -1,4 +1,7 @@
-// Settings of the API, read once from the environment. README.md documents each one.
+// The shop's settings, all of them, read from the environment and checked in one place: the shop, `npm run api` and the
+// commands read them here, never from process.env, so a typo stops the start with the setting's name instead of
+// quietly meaning the default (PAGE_CACHE_SECONDS=6o used to turn the page cache off). README.md's Settings table is
+// this list. Variables only the tests or the bench read (CHROMIUM_PATH, E2E_PORT, TEST_PG_*, BENCH_*) are not here.
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,28 +10,69 @@ export const IMAGE_CACHE_FOLDER = 'image-cache';
 /** Where one-time codes are written inside DATA_DIR when no SMS provider is set. */
 export const SMS_OUTBOX_FOLDER = 'sms-outbox';
 
+const seconds = (name: string) => z.string().regex(/^\d+$/, `${name} must be a whole number of seconds`);
+const port = (name: string) =>
+  z.string().regex(/^\d+$/, `${name} must be a port number`).refine((p) => Number(p) <= 65_535, `${name} must be a port number (0 to 65535)`);
+const httpUrl = (name: string, example: string) =>
+  z.url({ protocol: /^https?$/, message: `${name} must be an absolute http(s) URL such as ${example}` });
+const trueOrFalse = (name: string) => z.enum(['true', 'false'], `${name} must be true or false`);
+
 const settingsSchema = z.object({
-  DATA_DIR: z.string().min(1).default('./data'),
+  HOST: z.string().default('localhost'),
+  PORT: port('PORT').default('4321'),
+  DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   GROCER_TOKEN: z.string().min(16, 'GROCER_TOKEN must be at least 16 characters').optional(),
-  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  SEED_ON_EMPTY: trueOrFalse('SEED_ON_EMPTY').default('true'),
+  API_URL: httpUrl('API_URL', 'http://api.internal:4322/api').optional(),
+  // Read by the build (the browser bundle); checked here too so that `npm start`, which builds, refuses a typo.
+  PUBLIC_API_URL: z
+    .string()
+    .regex(/^(\/|https?:\/\/)/, 'PUBLIC_API_URL must be a path such as /api or an absolute http(s) URL')
+    .optional(),
+  API_PORT: port('API_PORT').default('4322'),
+  TRUST_PROXY: trueOrFalse('TRUST_PROXY').default('false'),
+  CORS_ORIGIN: z
+    .string()
+    .refine(
+      (list) => list.split(',').every((o) => /^https?:\/\/[^/]+$/.test(o.trim())),
+      'CORS_ORIGIN must be origins such as https://shop.example.in, separated by commas',
+    )
+    .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kirana <no-reply@kirana.local>'),
-  SITE_URL: z.url('SITE_URL must be an absolute URL such as https://shop.example.in').optional(),
-  PORT: z.string().regex(/^\d+$/, 'PORT must be a number').default('4321'),
-  READ_CACHE_SECONDS: z.string().regex(/^\d+$/, 'READ_CACHE_SECONDS must be a whole number of seconds').default('60'),
-  IMAGE_CACHE_DIR: z.string().min(1).optional(),
+  SITE_URL: httpUrl('SITE_URL', 'https://shop.example.in').optional(),
+  PAGE_CACHE_SECONDS: seconds('PAGE_CACHE_SECONDS').default('60'),
+  READ_CACHE_SECONDS: seconds('READ_CACHE_SECONDS').default('60'),
+  IMAGE_CACHE_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'msg91'], 'SMS_PROVIDER must be outbox or msg91').default('outbox'),
   MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
   MSG91_OTP_TEMPLATE_ID: z.string().min(4, 'MSG91_OTP_TEMPLATE_ID must be the id of your approved template').optional(),
   MSG91_API_URL: z.url('MSG91_API_URL must be an absolute URL').default('https://control.msg91.com'),
 });
 
+/** The names of every setting, as README.md's Settings table lists them. */
+export const SETTING_NAMES = Object.keys(settingsSchema.shape) as (keyof typeof settingsSchema.shape)[];
+
 export type ServerSettings = {
+  /** Where the shop listens (HOST, PORT); `npm run api` listens on HOST and apiPort. */
+  host: string;
+  port: number;
+  apiPort: number;
+  /** An API host elsewhere: the storefront is then a pure front end of it. Unset: the API runs inside the shop. */
+  apiUrl: string | undefined;
+  /** `npm run api`: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** `npm run api`: storefront origins allowed to call it from browsers; empty: none. */
+  corsOrigins: string[];
+  /** SITE_URL as set, or undefined (then pages name the address the server listens on: src/lib/server/site.ts). */
+  siteUrl: string | undefined;
+  /** How long the server keeps a shared page in memory (scripts/lib/page-cache.ts); 0: never. */
+  pageCacheSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -49,25 +93,15 @@ export type ServerSettings = {
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  const parsed = settingsSchema.safeParse({
-    ...env,
-    DATABASE_URL: env.DATABASE_URL || undefined,
-    JWT_SECRET: env.JWT_SECRET || undefined,
-    GROCER_TOKEN: env.GROCER_TOKEN || undefined,
-    SMTP_URL: env.SMTP_URL || undefined,
-    SITE_URL: env.SITE_URL || undefined,
-    MAIL_FROM: env.MAIL_FROM || undefined,
-    PORT: env.PORT || undefined,
-    READ_CACHE_SECONDS: env.READ_CACHE_SECONDS || undefined,
-    IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR || undefined,
-    SMS_PROVIDER: env.SMS_PROVIDER || undefined,
-    MSG91_AUTH_KEY: env.MSG91_AUTH_KEY || undefined,
-    MSG91_OTP_TEMPLATE_ID: env.MSG91_OTP_TEMPLATE_ID || undefined,
-    MSG91_API_URL: env.MSG91_API_URL || undefined,
-  });
+  // An empty value is an unset one (`API_URL= npm start`), as in README's table.
+  const parsed = settingsSchema.safeParse(Object.fromEntries(SETTING_NAMES.map((name) => [name, env[name] || undefined])));
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid settings: ${problems}`);
+    // One line, each problem starting with the setting's name; values are not repeated (some are secrets).
+    const problems = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? '');
+      return i.message.startsWith(name) ? i.message : `${name}: ${i.message}`;
+    });
+    throw new Error(`Invalid settings: ${problems.join('; ')}`);
   }
   const s = parsed.data;
   // Mails sent for real would carry reset links to http://localhost, which no shopper can open.
@@ -83,6 +117,14 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
   }
   const dataDir = path.resolve(s.DATA_DIR);
   return {
+    host: s.HOST,
+    port: Number(s.PORT),
+    apiPort: Number(s.API_PORT),
+    apiUrl: s.API_URL,
+    trustProxy: s.TRUST_PROXY === 'true',
+    corsOrigins: s.CORS_ORIGIN ? s.CORS_ORIGIN.split(',').map((o) => o.trim()) : [],
+    siteUrl: s.SITE_URL,
+    pageCacheSeconds: Number(s.PAGE_CACHE_SECONDS),
     dataDir,
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,
@@ -98,4 +140,11 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
         ? { provider: 'msg91', authKey: s.MSG91_AUTH_KEY!, templateId: s.MSG91_OTP_TEMPLATE_ID!, apiUrl: s.MSG91_API_URL }
         : { provider: 'outbox' },
   };
+}
+
+let ofThisProcess: ServerSettings | undefined;
+
+/** This process's settings (process.env), read and checked once; throws, naming the setting, when one is invalid. */
+export function shopSettings(): ServerSettings {
+  return (ofThisProcess ??= readServerSettings());
 }

@@ -1,13 +1,14 @@
 // The API client of server-rendered pages. Embedded (no API_URL): requests go straight to the in-process
 // Hono app, no socket. With API_URL: a plain HTTP client of that host.
 import ky from 'ky';
+import { shopSettings } from '../../server/config.ts';
 import { fetchEmbedded } from '../../server/runtime.ts';
 import { catalogue } from '../api/catalogue.ts';
 import { feedback } from '../api/feedback.ts';
 
 const EMBEDDED_ORIGIN = 'http://kirana.embedded/api/';
 
-const apiUrl = process.env.API_URL;
+const apiUrl = shopSettings().apiUrl;
 
 export const serverApi = ky.create({
   baseUrl: apiUrl ? apiUrl.replace(/\/?$/, '/') : EMBEDDED_ORIGIN,

@@ -1,9 +1,12 @@
 // The shop's public origin for canonical links, Open Graph, structured data, the sitemap and robots.txt.
 // Never taken from the request's Host header: anyone can send any Host, and a CDN keyed on the path would then
 // serve their origin to every shopper. In order: SITE_URL at run time (the build cannot know where the shop is
-// deployed); the build-time `site` for pre-rendered pages; the address this server listens on (HOST, PORT).
+// deployed); the build-time `site` for pre-rendered pages (`npm start` rebuilds them when the origin changes: see
+// scripts/start.ts); the address this server listens on (HOST, PORT).
 // Astro's `security.allowedDomains` stays empty on purpose: a Host it allows makes Astro trust X-Forwarded-For
 // for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
+
+import { shopSettings, type ServerSettings } from '../../server/config.ts';
 
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_PORT = 4321;
@@ -21,8 +24,16 @@ export function listenOrigin(env: NodeJS.ProcessEnv = process.env): URL {
   return new URL(`http://${name}:${port}`);
 }
 
+/**
+ * The `site` pre-rendered pages are built with (astro.config.mjs): SITE_URL, else the address the shop will listen on.
+ * scripts/start.ts rebuilds when the shop starts with another one, so those pages always name the running shop.
+ */
+export function buildSite(settings: Pick<ServerSettings, 'siteUrl' | 'host' | 'port'>): string {
+  return new URL(settings.siteUrl ?? listenOrigin({ HOST: settings.host, PORT: String(settings.port) })).href;
+}
+
 export function siteOrigin(astro: { site: URL | undefined; isPrerendered: boolean }): URL {
-  const configured = process.env.SITE_URL;
+  const configured = shopSettings().siteUrl;
   if (configured) return new URL(configured);
   if (astro.isPrerendered && astro.site) return astro.site;
   return listenOrigin();

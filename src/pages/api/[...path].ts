@@ -1,6 +1,7 @@
 // /api inside the Astro server: the embedded Hono API by default (one process), or, when API_URL names an
 // API host, a pass-through to it, so browsers need no other address.
 import type { APIRoute } from 'astro';
+import { shopSettings } from '../../server/config.ts';
 import { errorBody } from '../../server/errors.ts';
 import { CLIENT_IP_HEADER } from '../../lib/api/headers.ts';
 import { fetchEmbedded } from '../../server/runtime.ts';
@@ -40,7 +41,7 @@ async function forward(request: Request, target: URL, clientAddress: string): Pr
 }
 
 export const ALL: APIRoute = async ({ request, clientAddress, params, url }) => {
-  const apiUrl = process.env.API_URL;
+  const { apiUrl } = shopSettings();
   if (apiUrl) {
     const target = upstreamUrl(apiUrl, params.path, url.search);
     if (!target) return Response.json(errorBody('bad_request', 'Not an API path'), { status: 400 });

@@ -1,0 +1,79 @@
+// Every setting of the shop through one checked schema (src/server/config.ts): a typo names the setting.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readServerSettings, SETTING_NAMES } from '../../src/server/config.ts';
+
+describe('the settings', () => {
+  it('have the defaults README gives', () => {
+    expect(readServerSettings({})).toMatchObject({
+      host: 'localhost',
+      port: 4321,
+      apiPort: 4322,
+      apiUrl: undefined,
+      trustProxy: false,
+      corsOrigins: [],
+      siteUrl: undefined,
+      pageCacheSeconds: 60,
+      readCacheSeconds: 60,
+      seedOnEmpty: true,
+    });
+  });
+
+  it('read what is set, and take an empty value as unset', () => {
+    const settings = readServerSettings({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      API_PORT: '0',
+      API_URL: 'http://api.internal:4322/api',
+      TRUST_PROXY: 'true',
+      CORS_ORIGIN: 'https://shop.example.in, https://www.shop.example.in',
+      SITE_URL: 'https://shop.example.in',
+      PAGE_CACHE_SECONDS: '0',
+    });
+    expect(settings).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      apiPort: 0,
+      apiUrl: 'http://api.internal:4322/api',
+      trustProxy: true,
+      corsOrigins: ['https://shop.example.in', 'https://www.shop.example.in'],
+      siteUrl: 'https://shop.example.in',
+      pageCacheSeconds: 0,
+    });
+    expect(readServerSettings({ API_URL: '', PAGE_CACHE_SECONDS: '' })).toMatchObject({ apiUrl: undefined, pageCacheSeconds: 60 });
+  });
+
+  it.each([
+    ['PAGE_CACHE_SECONDS', '6o'],
+    ['READ_CACHE_SECONDS', '-1'],
+    ['PORT', 'http'],
+    ['PORT', '70000'],
+    ['API_PORT', '43 22'],
+    ['TRUST_PROXY', 'yes'],
+    ['SEED_ON_EMPTY', 'False'],
+    ['API_URL', 'kirana-api:4322'],
+    ['SITE_URL', 'kirana.example'],
+    ['PUBLIC_API_URL', 'kirana-api'],
+    ['CORS_ORIGIN', 'https://shop.example.in/'],
+    ['DATABASE_URL', 'mysql://db'],
+  ])('refuse %s=%s in one line that starts with its name', (name, value) => {
+    let message = '';
+    try {
+      readServerSettings({ [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid settings: ${name}\\b`));
+    expect(message).not.toContain('\n');
+    // The value itself is not repeated: some settings are secrets.
+    expect(message).not.toContain(value);
+  });
+
+  it("are README's Settings table, no more and no fewer (the test-only CHROMIUM_PATH aside)", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('###', readme.indexOf('## Settings')));
+    const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]).filter((n) => n !== 'CHROMIUM_PATH');
+    expect([...SETTING_NAMES].sort()).toEqual(documented.sort());
+  });
+});
