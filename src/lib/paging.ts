@@ -4,6 +4,19 @@ import { positiveIdFrom } from './ids.ts';
 /** Default page sizes of the API's listings, which pages and islands ask for too. */
 export const PAGE_SIZES = { brands: 16, categories: 24, products: 24, orders: 10 } as const;
 
+/**
+ * Product pages in one sitemap file (/sitemap-products-N.xml). The protocol allows 50,000; 10,000 keeps a file near
+ * 0.8 MB (about 80 KB compressed), so a crawler on a slow link gets it whole, the server renders it in a few ms and
+ * the page cache holds a few of them cheaply, while 500,000 products still need only 50 files in the index.
+ */
+export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
+
+/** The sitemap protocol's most URLs in one file, and the most product ids one call of the API gives. */
+export const MAX_SITEMAP_URLS = 50_000;
+
+/** The largest skip of the product ids call (PostgreSQL's integer, as the ids are): past it no file can be. */
+export const MAX_PRODUCT_ID_SKIP = 2_147_483_647;
+
 /** The most orders one page of Order Tracking may ask for. */
 export const MAX_ORDER_PAGE_SIZE = 50;
 

@@ -21,6 +21,10 @@ export const urls = {
   hot: (page?: number) => `/shop?type=hot${page && page > 1 ? `&page=${page}` : ''}`,
   search: (text: string, page?: number) =>
     `/search?name=${encodeURIComponent(text)}${page && page > 1 ? `&page=${page}` : ''}`,
+  /** The sitemap index (robots.txt names it), and its files: the shop's pages, and product pages by number from 1. */
+  sitemap: () => '/sitemap.xml',
+  sitemapPages: () => '/sitemap-pages.xml',
+  sitemapProducts: (part: number) => `/sitemap-products-${part}.xml`,
   /** A phone number as written in the settings ('1800-120-5566'), as a link that dials it. */
   phoneCall: (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`,
   email: (address: string) => `mailto:${address}`,

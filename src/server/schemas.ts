@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
 import { CATEGORY_ID_PATTERN, NUMERIC_ID_PATTERN } from '../lib/ids.ts';
-import { MAX_PAGE_NO, PAGE_SIZES } from '../lib/paging.ts';
+import { MAX_PAGE_NO, MAX_PRODUCT_ID_SKIP, MAX_SITEMAP_URLS, PAGE_SIZES, SITEMAP_PRODUCTS_PER_FILE } from '../lib/paging.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
@@ -87,6 +87,12 @@ const pageNo = wholeNumber('pageNo', 0, LIMITS.maxPageNo).default(0).openapi({ e
 export const CategoryPagingQuery = z.object({
   pageNo,
   pageSize: wholeNumber('pageSize', 1, LIMITS.maxPageSize).default(LIMITS.categoryPage).openapi({ example: 24 }),
+});
+
+/** Product ids by offset in id order (the sitemap): take up to one sitemap file's worth. */
+export const ProductIdsQuery = z.object({
+  skip: wholeNumber('skip', 0, MAX_PRODUCT_ID_SKIP).default(0).openapi({ example: 0 }),
+  take: wholeNumber('take', 1, MAX_SITEMAP_URLS).default(SITEMAP_PRODUCTS_PER_FILE).openapi({ example: 10_000 }),
 });
 
 export const ProductPagingQuery = z.object({

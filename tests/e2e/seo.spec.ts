@@ -59,13 +59,25 @@ test('listings carry an ItemList of their products', async ({ page }) => {
   expect(list.itemListElement[0]!.url).toMatch(/\/product-detail\?id=\d+$/);
 });
 
-test('the sitemap lists every product, brand, category and content page, and robots.txt points to it', async ({ request }) => {
+test('the sitemap index names files listing every product, brand, category and content page, and robots.txt points to it', async ({
+  request,
+}) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  const locsIn = async (path: string) => {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/xml; charset=utf-8');
+    return [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  };
+  const files = await locsIn('/sitemap.xml');
+  // 400 products: one file of them (src/lib/server/sitemap.ts), after the shop's other pages.
+  expect(files.map((f) => new URL(f).pathname)).toEqual(['/sitemap-pages.xml', '/sitemap-products-1.xml']);
+  const locs = (await Promise.all(files.map((f) => locsIn(new URL(f).pathname)))).flat();
   const products = locs.filter((l) => l.includes('/product-detail?id='));
   expect(products).toHaveLength(400);
+  expect(new Set(products).size).toBe(400);
+  expect((await request.get('/sitemap-products-2.xml')).status()).toBe(404);
   expect(locs.filter((l) => l.includes('type=brand'))).toHaveLength(
     ((await (await request.get('/api/app/Brands/LoadBrandsByPriority?take=100')).json()) as unknown[]).length,
   );

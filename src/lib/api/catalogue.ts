@@ -66,6 +66,11 @@ export function catalogue(api: KyInstance) {
       const res = await api.get('app/Categories/LoadCategoriesByPriority', { searchParams: { pageNo, pageSize } });
       return { categories: await res.json<Category[]>(), total: totalCount(res) };
     },
+    /** Product ids in id order, `take` after `skip` (the sitemap), and how many products there are. */
+    productIds: async (skip: number, take: number): Promise<{ ids: number[]; total: number }> => {
+      const res = await api.get('app/Products/Ids', { searchParams: { skip, take } });
+      return { ids: await res.json<number[]>(), total: totalCount(res) };
+    },
     suggestions: (text: string, options: { signal?: AbortSignal } = {}) =>
       api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`, options).json<Suggestion[]>(),
   };

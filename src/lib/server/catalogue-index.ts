@@ -1,4 +1,5 @@
-// Whole-catalogue walks (the sitemap, the brands page), page by page through the API.
+// Whole-catalogue walks of the few (brands and categories: the sitemap, the brands page), page by page through the API.
+// Products are many: the sitemap reads their ids alone, one file's worth per call (src/lib/server/sitemap.ts).
 import type { Catalogue } from '../api/catalogue.ts';
 import type { Brand, Category } from '../api/types.ts';
 
@@ -20,16 +21,4 @@ export async function allCategories(catalogue: Catalogue): Promise<Category[]> {
     all.push(...categories);
     if (categories.length === 0 || all.length >= total) return all;
   }
-}
-
-/** Product ids, category by category (every product has exactly one category). */
-export async function allProductIds(catalogue: Catalogue): Promise<number[]> {
-  const ids: number[] = [];
-  for (const category of await allCategories(catalogue)) {
-    for (let pageNo = 0; pageNo * MAX < category.count; pageNo++) {
-      const page = await catalogue.categoryProducts(category.id, pageNo, MAX);
-      ids.push(...page.products.map((p) => p.id));
-    }
-  }
-  return ids;
 }

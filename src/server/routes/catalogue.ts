@@ -13,6 +13,7 @@ import {
   CategorySchema,
   ErrorSchema,
   ProductIdParam,
+  ProductIdsQuery,
   ProductPagingQuery,
   ProductSchema,
   ProductSeoSchema,
@@ -32,6 +33,7 @@ import {
   loadBrands,
   loadCategories,
   productExists,
+  productIdPage,
   suggest,
   variantsOf,
   type Page,
@@ -54,6 +56,29 @@ function sendPage(c: Context, page: Page<ProductDto>) {
 }
 
 export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
+  // Before /app/Products/{id}, which would take 'Ids' for an id.
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/Ids',
+      security: [],
+      tags: ['Products'],
+      summary: 'Product ids in id order, paged by skip and take (10,000 by default, 50,000 at most): what the sitemap needs',
+      request: { query: ProductIdsQuery },
+      responses: {
+        200: { ...json(z.array(z.number().int()), 'Product ids; an empty list past the end'), ...totalHeader },
+        400: errors[400],
+      },
+    }),
+    async (c) => {
+      const { skip, take } = c.req.valid('query');
+      const page = await productIdPage(db, skip, take);
+      c.header('X-Total-Count', String(page.total));
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+      return c.json(page.items, 200);
+    },
+  );
+
   app.openapi(
     createRoute({
       method: 'get',

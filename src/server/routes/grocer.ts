@@ -6,7 +6,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { changedPagesHeader } from '../../lib/api/headers.ts';
-import { STOCK_PAGES } from '../../lib/urls.ts';
+import { STOCK_PAGES, urls } from '../../lib/urls.ts';
 import type { Database } from '../db/client.ts';
 import { badRequest, sendError, unauthorized } from '../errors.ts';
 import {
@@ -37,8 +37,11 @@ const errors = {
   401: json(ErrorSchema, 'No grocer token, or a wrong one'),
 } as const;
 
-/** Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap. */
-const CATALOGUE_PAGES = [...STOCK_PAGES, '/brands', '/sitemap.xml'];
+/**
+ * Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap's index
+ * and pages file (its numbered product files are kept no longer than the page cache's PAGE_CACHE_SECONDS).
+ */
+const CATALOGUE_PAGES = [...STOCK_PAGES, '/brands', urls.sitemap(), urls.sitemapPages()];
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -240,3 +240,20 @@ export async function findProductSeo(db: Database, productId: number): Promise<P
     .where(eq(productSeo.productId, productId));
   return row;
 }
+
+/**
+ * Product ids in id order, `take` of them after `skip`, and how many products there are: all a sitemap file needs,
+ * in one query that reads the primary key's index alone (no names, prices or pictures).
+ */
+export async function productIdPage(db: Database, skip: number, take: number): Promise<Page<number>> {
+  const rows = await db
+    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(take)
+    .offset(skip);
+  if (rows.length > 0) return { items: rows.map((r) => r.id), total: rows[0]!.total };
+  // Past the end: the window counted no rows, so the count is asked for alone.
+  const [row] = await db.select({ total: count() }).from(products);
+  return { items: [], total: row?.total ?? 0 };
+}
