@@ -120,7 +120,7 @@ describe('rate limits shared by two instances on one PostgreSQL database', () =>
     expect(keys).toEqual(expect.arrayContaining([`login:address:${ip}`, `register:address:${ip}`, `contact:${ip}`]));
   });
 
-  it('takes a point given back on one instance into account on the other (a sign-in that succeeds)', async () => {
+  it('sees on one instance a point given back on the other (as a sign-in that succeeds gives back its address’s point)', async () => {
     const store = (i: number) => limiterStoreFor(instances[i]!.handle);
     const limit = { writes: 2, windowSeconds: 600 };
     const onA = keyedLimiter(limit, 'tries', { store: store(0), name: 'refund-test' });
