@@ -14,6 +14,7 @@ import { PageCache } from './lib/page-cache.ts';
 import { createShopHandler, refuseConnect, type NodeHandler } from './lib/shop-handler.ts';
 import { withPagesStraightToRenderer } from './lib/build-paths.ts';
 import { inArrivalOrder } from './lib/arrival-order.ts';
+import { checkReadiness } from '../src/server/readiness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,11 +33,16 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
   const embedded = !settings.apiUrl && !settings.databaseUrl;
   const pages = entry.pageHandler && embedded ? inArrivalOrder(entry.pageHandler) : entry.pageHandler;
+  // /readyz: 503 from SIGTERM on; before, with the API in this process, its database open, migrated and answering
+  // (src/server/readiness.ts); with API_URL, that host answers for its own database.
+  let draining = false;
+  const ready = async () => (draining ? 'draining' : settings.apiUrl ? true : checkReadiness());
   const server = http.createServer(
     createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
       clientDir,
       pageCache: new PageCache({ maxSeconds: settings.pageCacheSeconds }),
       siteUrl: settings.siteUrl,
+      ready,
     }),
   );
   server.on('connect', refuseConnect);
@@ -48,11 +54,19 @@ export async function serveShop(options: { host: string; port: number }): Promis
   // port 0 it is known only now.
   process.env.HOST = options.host;
   process.env.PORT = String((server.address() as AddressInfo).port);
-  installGracefulShutdown(server);
+  installGracefulShutdown(server, { announceMs: settings.shutdownGraceSeconds * 1000, onDraining: () => (draining = true) });
+  // The embedded API opens its database on its first request: one now, so /readyz has its check and turns 200 without
+  // waiting for a shopper. A failure is the API's to report (and to try again on the next request).
+  if (!settings.apiUrl) warmUp(server.address() as AddressInfo);
   // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
   const dataDir = settings.apiUrl ? undefined : settings.dataDir;
   if (dataDir) announceShop(dataDir, listenOrigin().origin);
   return server;
+}
+
+function warmUp({ address, port }: AddressInfo) {
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  http.get({ host, port, path: '/api/', headers: { host: `127.0.0.1:${port}` } }, (res) => res.resume()).on('error', () => {});
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

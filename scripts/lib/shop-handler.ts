@@ -29,7 +29,18 @@ export interface ShopHandlerOptions {
   pageCache: PageCache;
   /** SITE_URL: HSTS is sent when it is https. */
   siteUrl: string | undefined;
+  /** /readyz: true when the shop can serve, else why not (draining, the database out of reach). Unset: always ready. */
+  ready?: () => Promise<true | string>;
 }
+
+/**
+ * The most of a refused body the shop reads (and throws away) before its 413, so that the client, still sending,
+ * reads the answer rather than a reset: a server that closes a connection with unread bytes makes the kernel send a
+ * reset, which also drops the answer the client had not read yet. 8 MB covers any body sent by mistake (a phone photo
+ * in a form, 2 to 6 MB) at a cost of bandwidth only; past it, or for a length that is not given, the shop answers at
+ * once and closes, and the client may then see a reset.
+ */
+export const REFUSED_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
 
 const NO_FRAMING = "frame-ancestors 'none';";
 const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
@@ -113,6 +124,35 @@ function sendJsonError(res: ServerResponse, status: number, code: string, messag
   res.end(body);
 }
 
+/** A refused body's answer, after its bytes (up to REFUSED_BODY_DISCARD_BYTES) are read and dropped; then the
+ * connection closes, as the refusal leaves nothing to go on with. */
+function refuseBody(req: IncomingMessage, res: ServerResponse, refusal: { status: number; code: string; message: string }) {
+  res.setHeader('Connection', 'close');
+  const answer = () => {
+    if (!res.headersSent) sendJsonError(res, refusal.status, refusal.code, refusal.message);
+  };
+  const length = Number(req.headers['content-length']);
+  if (!(length <= REFUSED_BODY_DISCARD_BYTES)) return answer();
+  req.on('data', () => {});
+  req.once('end', answer);
+  req.once('error', () => res.destroy());
+}
+
+/** /healthz: the process serves. /readyz: it can take shoppers (scripts/serve.ts says what that means). Plain text,
+ * never kept by a cache, and never through the page cache or Astro. */
+async function answerProbe(req: IncomingMessage, res: ServerResponse, probe: '/healthz' | '/readyz', ready: ShopHandlerOptions['ready']) {
+  const verdict = probe === '/healthz' || !ready ? true : await ready();
+  const body = verdict === true ? 'ok\n' : `not ready: ${verdict}\n`;
+  res.writeHead(verdict === true ? 200 : 503, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': NON_PAGE_CSP,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Pages take GET, HEAD and POST (forms); the API also PUT and DELETE (its routes in src/server/routes/). */
@@ -186,7 +226,7 @@ function passThrough(raw: RawResponse): BodySink {
   return { write: (chunk) => raw.write(chunk), end: () => raw.end() };
 }
 
-export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl }: ShopHandlerOptions): NodeHandler {
+export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl, ready }: ShopHandlerOptions): NodeHandler {
   const security = Object.entries(securityHeaders(siteUrl));
   const pagePolicies = prerenderedPolicies(clientDir);
   const validHost = hostChecker();
@@ -299,6 +339,11 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
   };
 
   return (req, res) => {
+    // First, and whatever the Host: a balancer's checks may name the instance by its address.
+    if ((req.url === '/healthz' || req.url === '/readyz') && (req.method === 'GET' || req.method === 'HEAD')) {
+      void answerProbe(req, res, req.url, ready).catch(() => res.destroy());
+      return;
+    }
     if (!validHost(req.headers.host)) {
       for (const [name, value] of security) res.setHeader(name, value);
       return sendJsonError(res, 400, 'bad_host', 'The Host header is not a valid host name.');
@@ -325,7 +370,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
     }
     const pathname = url.split('?')[0]!;
     const refusal = method === 'GET' || method === 'HEAD' ? undefined : bodyRefusal(req, pathname);
-    if (refusal) return sendJsonError(res, refusal.status, refusal.code, refusal.message);
+    if (refusal) return refuseBody(req, res, refusal);
     if ((method === 'GET' || method === 'HEAD') && encoding) {
       const asset = findAsset(pathname, encoding);
       const type = PRECOMPRESSED_TYPES[path.extname(pathname)];

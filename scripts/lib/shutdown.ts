@@ -1,5 +1,7 @@
-// Graceful shutdown of a shop process on SIGTERM or SIGINT: stop accepting connections, let the requests in
-// flight finish (at most SHUTDOWN_GRACE_MS), close the database (PGlite flushes, the pg pool ends), exit 0.
+// Graceful shutdown of a shop process on SIGTERM or SIGINT: /readyz turns 503 at once; on SIGTERM the listener still
+// accepts for SHUTDOWN_GRACE_SECONDS (the settings) so that a load balancer learns from /readyz to stop sending; then it
+// stops accepting, the requests in flight finish (at most SHUTDOWN_GRACE_MS), the database closes (PGlite flushes, the
+// pg pool ends), and the process exits 0.
 import type http from 'node:http';
 import net from 'node:net';
 import { runShutdownHooks } from '../../src/server/shutdown-hooks.ts';
@@ -12,6 +14,10 @@ const QUIET_MS = 50;
 export interface ShutdownOptions {
   log?: (message: string) => void;
   graceMs?: number;
+  /** On SIGTERM, how long the listener still accepts after /readyz turned 503 (SHUTDOWN_GRACE_SECONDS). */
+  announceMs?: number;
+  /** Called at the signal, before anything else: /readyz answers 503 from then on. */
+  onDraining?: () => void;
   /** Closers of this process besides those registered through src/server/shutdown-hooks.ts. */
   close?: () => Promise<void>;
 }
@@ -20,31 +26,28 @@ export interface ShutdownOptions {
  * Stops the server once every request in flight has been answered, or when the grace time is over. Call
  * before requests arrive: it follows every answer.
  */
-export function drainer(server: http.Server, graceMs: number): () => Promise<'drained' | 'timed out'> {
+export function drainer(server: http.Server, graceMs: number): (announceMs?: number) => Promise<'drained' | 'timed out'> {
   let draining = false;
   let lastConnection = 0;
   server.on('connection', () => (lastConnection = Date.now()));
   const answering = new Set<http.ServerResponse>();
-  server.on('request', (_req, res) => {
+  // Before the shop's handler, which may answer at once (a health check, a refusal).
+  server.prependListener('request', (_req, res) => {
     // Answered, then its connection closed: the client learns not to send more on it.
     if (draining) res.setHeader('Connection', 'close');
     answering.add(res);
     res.once('close', () => answering.delete(res));
   });
-  return () =>
+  return (announceMs = 0) =>
     new Promise((resolve) => {
       draining = true;
       for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const timer = setTimeout(() => {
-        server.closeAllConnections();
-        resolve('timed out');
-      }, graceMs);
       // Stop listening once connections stop arriving (at most ACCEPT_AFTER_SIGNAL_MS): closing the listener
       // resets every connection still waiting in the kernel's queue, and a client that connected just before the
       // signal may be one of them. What arrives meanwhile is answered with `Connection: close`. Idle keep-alive
       // connections are not dropped as http.Server#close does: a request may be on its way on one. They close
       // after their next answer, or when the keep-alive timeout (5 s) ends them.
-      const started = Date.now();
+      let started = 0;
       const closeWhenQuiet = () => {
         const now = Date.now();
         const quietFor = now - lastConnection;
@@ -52,12 +55,21 @@ export function drainer(server: http.Server, graceMs: number): () => Promise<'dr
           setTimeout(closeWhenQuiet, QUIET_MS - quietFor);
           return;
         }
+        // Counted from when the listener closes: the announcement takes nothing from the requests' time.
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve('timed out');
+        }, graceMs);
         net.Server.prototype.close.call(server, () => {
           clearTimeout(timer);
           resolve('drained');
         });
       };
-      setImmediate(closeWhenQuiet);
+      // Meanwhile the listener accepts as before (each answer with `Connection: close`), and /readyz says 503.
+      setTimeout(() => {
+        started = Date.now();
+        closeWhenQuiet();
+      }, announceMs);
     });
 }
 
@@ -69,8 +81,12 @@ export function installGracefulShutdown(server: http.Server, options: ShutdownOp
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: no new connections; finishing the requests in flight (at most ${graceMs / 1000} s)…`);
-    if ((await drain()) === 'timed out') log('requests still in flight after the grace time were cut');
+    options.onDraining?.();
+    // Ctrl+C is someone at a terminal, not an orchestrator behind a balancer: no announcement to wait for.
+    const announceMs = signal === 'SIGTERM' ? (options.announceMs ?? 0) : 0;
+    if (announceMs > 0) log(`${signal}: /readyz answers 503; still accepting for ${announceMs / 1000} s…`);
+    log(`${signal}: no new connections${announceMs > 0 ? ' after that' : ''}; finishing the requests in flight (at most ${graceMs / 1000} s)…`);
+    if ((await drain(announceMs)) === 'timed out') log('requests still in flight after the grace time were cut');
     await options.close?.().catch((error: unknown) => log(`could not close cleanly: ${String(error)}`));
     await runShutdownHooks(log);
     log('database closed; stopped');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { Database } from './db/client.ts';
-import { ApiError, errorBody, isWellEncoded, MALFORMED_URL_MESSAGE, sendError } from './errors.ts';
+import { ApiError, errorBody, isDatabaseUnreachable, isWellEncoded, MALFORMED_URL_MESSAGE, sendError, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { memoryLimiterStore, type LimiterStore, type WriteLimit } from './rate-limit.ts';
@@ -135,6 +135,13 @@ export function createApp({
       // Hono's own client errors, e.g. a body that is not JSON.
       const message = error.status === 415 ? 'Content-Type must be application/json' : error.message || 'Bad request';
       return c.json(errorBody(error.status === 415 ? 'unsupported_media_type' : 'bad_request', message), error.status);
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Not a bug: the database is stopped or restarting. Every request tries it again, so the shop recovers by itself.
+      const reason = error.cause instanceof Error ? error.cause.message : error.message; // not Drizzle's whole query
+      console.error(`[kirana] ${c.req.method} ${c.req.path}: the database is out of reach (${reason})`);
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      return sendError(c, 503, 'unavailable', 'The shop cannot reach its database right now. Please try again shortly.');
     }
     logError(error);
     return sendError(c, 500, 'internal', 'Something went wrong on our side. Please try again.');

@@ -48,6 +48,7 @@ const settingsSchema = z.object({
   SITE_URL: httpUrl('SITE_URL', 'https://shop.example.in').optional(),
   PAGE_CACHE_SECONDS: seconds('PAGE_CACHE_SECONDS').default('60'),
   READ_CACHE_SECONDS: seconds('READ_CACHE_SECONDS').default('60'),
+  SHUTDOWN_GRACE_SECONDS: seconds('SHUTDOWN_GRACE_SECONDS').default('0'),
   IMAGE_CACHE_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'msg91'], 'SMS_PROVIDER must be outbox or msg91').default('outbox'),
   MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
@@ -73,6 +74,9 @@ export type ServerSettings = {
   siteUrl: string | undefined;
   /** How long the server keeps a shared page in memory (scripts/lib/page-cache.ts); 0: never. */
   pageCacheSeconds: number;
+  /** After SIGTERM, how long /readyz answers 503 while the listener still accepts, so a load balancer stops sending
+   * before it closes (scripts/lib/shutdown.ts). */
+  shutdownGraceSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -125,6 +129,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     corsOrigins: s.CORS_ORIGIN ? s.CORS_ORIGIN.split(',').map((o) => o.trim()) : [],
     siteUrl: s.SITE_URL,
     pageCacheSeconds: Number(s.PAGE_CACHE_SECONDS),
+    shutdownGraceSeconds: Number(s.SHUTDOWN_GRACE_SECONDS),
     dataDir,
     databaseUrl: s.DATABASE_URL,
     jwtSecret: s.JWT_SECRET,

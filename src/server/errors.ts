@@ -53,3 +53,26 @@ export function isWellEncoded(pathAndQuery: string): boolean {
     return false;
   }
 }
+
+/** Connection errors of pg (Node's socket codes) and PostgreSQL's classes 08 (connection exception) and 57P
+ * (operator intervention: shutting down, starting up). */
+const UNREACHABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EAI_AGAIN|ENOTFOUND|08...|57P0[1-3])$/;
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i;
+
+/**
+ * Whether a failure is the database being out of reach (stopped, restarting, the network down) rather than a fault
+ * of the request: the API answers it 503 with Retry-After, and the next request tries again. Drizzle wraps the
+ * driver's error in `cause`.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNREACHABLE_CODES.test(code)) return true;
+    if (UNREACHABLE_MESSAGES.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait when the database is out of reach (it is tried again on the next request). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;

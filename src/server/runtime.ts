@@ -1,6 +1,6 @@
 // The embedded API of one process: opens the database once, migrates it, seeds an empty catalogue.
 import { createApp, type KiranaApi } from './app.ts';
-import { errorBody } from './errors.ts';
+import { errorBody, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { readServerSettings, type ServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
@@ -9,6 +9,8 @@ import { resolveGrocerToken } from './auth/secret.ts';
 import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { readCacheFor } from './catalogue-cache.ts';
+import { setReadinessProbe } from './readiness.ts';
+import { sql } from 'drizzle-orm';
 import { limiterStoreFor } from './rate-limit.ts';
 
 let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
@@ -50,14 +52,24 @@ async function boot() {
   return { api, handle };
 }
 
-/** The API of this process, booted on first use. A failed boot is retried by the next call. */
-export function embeddedApi(): Promise<KiranaApi> {
+function booted() {
   booting ??= boot().catch((error: unknown) => {
     booting = undefined;
     throw error;
   });
-  return booting.then((b) => b.api);
+  return booting;
 }
+
+/** The API of this process, booted on first use. A failed boot is retried by the next call. */
+export function embeddedApi(): Promise<KiranaApi> {
+  return booted().then((b) => b.api);
+}
+
+// /readyz (scripts/serve.ts): the API booted (the database open and migrated; a failed boot is tried again here, so
+// the shop recovers when the database comes back) and its database answering now.
+setReadinessProbe(async () => {
+  await (await booted()).handle.db.execute(sql`select 1`);
+});
 
 export async function closeEmbeddedApi() {
   const current = booting;
@@ -74,7 +86,7 @@ export async function fetchEmbedded(request: Request): Promise<Response> {
     console.error('[kirana] the API could not start', error);
     return Response.json(errorBody('unavailable', 'The shop is starting or unavailable. Please try again shortly.'), {
       status: 503,
-      headers: { 'Retry-After': '5' },
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
     });
   }
   return api.fetch(request);

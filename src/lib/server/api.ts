@@ -13,7 +13,9 @@ const apiUrl = shopSettings().apiUrl;
 export const serverApi = ky.create({
   baseUrl: apiUrl ? apiUrl.replace(/\/?$/, '/') : EMBEDDED_ORIGIN,
   timeout: 10_000,
-  retry: { limit: 1, methods: ['get'] },
+  // ky's default codes but 503: the API says its database is out of reach, and waiting its Retry-After would hold the
+  // shopper past the 3 s in which the 503 page is due (SPEC's friendly 503: src/middleware.ts).
+  retry: { limit: 1, methods: ['get'], statusCodes: [408, 413, 429, 500, 502, 504] },
   fetch: apiUrl ? fetch : (input, init) => fetchEmbedded(asRequest(input, init)),
 });
 

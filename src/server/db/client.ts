@@ -68,6 +68,11 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // A server that is down fails a query within 2 s (a page then answers its 503 page in time), not after the
+      // operating system's minutes-long TCP timeout. No timeout on queries themselves: a grocer's import may be long.
+      connectionTimeoutMillis: 2_000,
+      // A connection whose server vanished without a word (a network cut) is found out, not waited on.
+      keepAlive: true,
       options: Object.entries(SESSION_SETTINGS)
         .map(([name, value]) => `-c ${name}=${value}`)
         .join(' '),
