@@ -11,6 +11,9 @@ export const PAGE_SIZES = { brands: 16, categories: 24, products: 24, orders: 10
  */
 export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
 
+/** How many product files of the sitemap `total` products fill. */
+export const sitemapFileCount = (total: number, perFile = SITEMAP_PRODUCTS_PER_FILE) => Math.ceil(total / perFile);
+
 /** The sitemap protocol's most URLs in one file, and the most product ids one call of the API gives. */
 export const MAX_SITEMAP_URLS = 50_000;
 

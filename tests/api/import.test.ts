@@ -112,7 +112,7 @@ describe('the sample file', () => {
       changed: true,
     });
     // The page cache in front of the shop (and the API's read cache) forget listings, product pages and the sitemap.
-    expect(changedPages?.split(' ')).toEqual(expect.arrayContaining(['/', '/shop', '/search', '/product-detail', '/brands', '/sitemap.xml']));
+    expect(changedPages?.split(' ')).toEqual(expect.arrayContaining(['/', '/shop', '/search', '/product-detail', '/brands', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-1.xml']));
     const afterCategories = await api.db.select({ n: sql<number>`count(*)::int` }).from(categories);
     expect(afterCategories[0]!.n).toBe(seededCategories[0]!.n + 1);
 

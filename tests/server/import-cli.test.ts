@@ -140,7 +140,8 @@ describe('with the shop running (the command goes through it)', () => {
     const ids = await fetch(`${base}/api/app/Products/LoadProductsByCategory/seasonal-fruit`).then((r) => r.json() as Promise<{ id: number }[]>);
     const mangoId = ids[0]!.id;
     // Read once, so the page cache holds the pages as they were.
-    const sitemapBefore = await page('/sitemap.xml');
+    // The sitemap's one product file of this shop (src/lib/server/sitemap.ts).
+    const sitemapBefore = await page('/sitemap-products-1.xml');
     const listingBefore = await page('/shop?type=category&id=seasonal-fruit');
     expect(listingBefore).not.toContain('Kokum Sherbet');
     expect(await page(`/product-detail?id=${mangoId}`)).toContain('₹1,199');
@@ -163,7 +164,7 @@ describe('with the shop running (the command goes through it)', () => {
     expect(kokum).toBeDefined();
     expect(await page('/shop?type=category&id=seasonal-fruit')).toContain('Kokum Sherbet');
     expect(await page(`/product-detail?id=${mangoId}`)).toContain('₹1,099');
-    const sitemap = await page('/sitemap.xml');
+    const sitemap = await page('/sitemap-products-1.xml');
     expect(sitemapBefore).not.toContain(`/product-detail?id=${kokum!.id}`);
     expect(sitemap).toContain(`/product-detail?id=${kokum!.id}`);
   });

@@ -5,7 +5,7 @@
 // Files are cut by offset in id order: a product added or removed between a crawler's reads of two files may move
 // one place across their boundary, which the next crawl sets right; keyset bounds would need the index to know them.
 import type { Catalogue } from '../api/catalogue.ts';
-import { MAX_PRODUCT_ID_SKIP, SITEMAP_PRODUCTS_PER_FILE } from '../paging.ts';
+import { MAX_PRODUCT_ID_SKIP, SITEMAP_PRODUCTS_PER_FILE, sitemapFileCount } from '../paging.ts';
 import { urls } from '../urls.ts';
 import { escapeXml } from '../xml.ts';
 import { CONTENT_PATHS } from './content-paths.ts';
@@ -21,13 +21,10 @@ function urlset(paths: string[], base: URL): string {
   return `${XML_HEAD}<urlset ${NS}>\n${lines.join('\n')}${lines.length ? '\n' : ''}</urlset>\n`;
 }
 
-/** How many product files `total` products fill. */
-export const productFileCount = (total: number, perFile = SITEMAP_PRODUCTS_PER_FILE) => Math.ceil(total / perFile);
-
 /** /sitemap.xml: the shop's pages, then one product file per `perFile` products. */
 export async function sitemapIndex(catalogue: Catalogue, base: URL, perFile = SITEMAP_PRODUCTS_PER_FILE): Promise<string> {
   const { total } = await catalogue.productIds(0, 1);
-  const files = [urls.sitemapPages(), ...Array.from({ length: productFileCount(total, perFile) }, (_, i) => urls.sitemapProducts(i + 1))];
+  const files = [urls.sitemapPages(), ...Array.from({ length: sitemapFileCount(total, perFile) }, (_, i) => urls.sitemapProducts(i + 1))];
   const lines = files.map((f) => `  <sitemap>${loc(f, base)}</sitemap>`);
   return `${XML_HEAD}<sitemapindex ${NS}>\n${lines.join('\n')}\n</sitemapindex>\n`;
 }

@@ -6,6 +6,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { changedPagesHeader } from '../../lib/api/headers.ts';
+import { sitemapFileCount } from '../../lib/paging.ts';
 import { STOCK_PAGES, urls } from '../../lib/urls.ts';
 import type { Database } from '../db/client.ts';
 import { badRequest, sendError, unauthorized } from '../errors.ts';
@@ -26,6 +27,7 @@ import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPic
 import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import { productIdPage } from '../services/catalogue.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
 import type { DeliveryRules } from '../services/slots.ts';
 import { json, jsonBody } from './openapi.ts';
@@ -37,11 +39,13 @@ const errors = {
   401: json(ErrorSchema, 'No grocer token, or a wrong one'),
 } as const;
 
-/**
- * Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap's index
- * and pages file (its numbered product files are kept no longer than the page cache's PAGE_CACHE_SECONDS).
- */
-const CATALOGUE_PAGES = [...STOCK_PAGES, '/brands', urls.sitemap(), urls.sitemapPages()];
+/** Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap. */
+async function cataloguePages(db: Database): Promise<string[]> {
+  // The sitemap's product files as many as the catalogue now fills: a new product may land in the last, or a new one.
+  const { total } = await productIdPage(db, 0, 1);
+  const productFiles = Array.from({ length: sitemapFileCount(total) }, (_, i) => urls.sitemapProducts(i + 1));
+  return [...STOCK_PAGES, '/brands', urls.sitemap(), urls.sitemapPages(), ...productFiles];
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -224,7 +228,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { csv, images } = c.req.valid('json');
       const summary = await importCatalogue(db, csv, images);
       // The page cache (and the API's read cache) forget every catalogue page: the new products show at once.
-      return c.json(summary, 200, summary.changed ? changedPagesHeader(CATALOGUE_PAGES) : {});
+      return c.json(summary, 200, summary.changed ? changedPagesHeader(await cataloguePages(db)) : {});
     },
   );
 }
