@@ -15,7 +15,7 @@ const isRoot = process.getuid?.() === 0;
 let bin = '';
 let tempDir = '';
 let pgPort = 0;
-let shop: Child | undefined;
+const shops: Child[] = [];
 
 /** Runs a PostgreSQL tool (as the postgres user when we are root, which PostgreSQL refuses to run as). */
 function pgTool(tool: string, args: string[]): string {
@@ -49,8 +49,10 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  if (shop && shop.process.exitCode === null && shop.process.signalCode === null) shop.process.kill('SIGKILL');
-  await shop?.exited;
+  for (const shop of shops) {
+    if (shop.process.exitCode === null && shop.process.signalCode === null) shop.process.kill('SIGKILL');
+    await shop.exited;
+  }
   if (fs.existsSync(path.join(dataDir(), 'postmaster.pid'))) stopPostgres();
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
@@ -71,13 +73,9 @@ async function waitFor(port: number, pathname: string, status: number, withinMs:
   }
 }
 
-it('answers 503 while PostgreSQL is down, quickly, and serves again when it is back, without a restart', async () => {
-  pgPort = await freePort();
-  startPostgres();
-  pgTool('psql', ['-X', '-q', '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', '-d', 'postgres', '-c', 'CREATE DATABASE kirana']);
-
+async function startShop() {
   const port = await freePort();
-  shop = run('scripts/serve.ts', {
+  const shop = run('scripts/serve.ts', {
     DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/kirana`,
     JWT_SECRET: 'a secret of the database-down test',
     DATA_DIR: path.join(tempDir, 'shop'),
@@ -87,13 +85,15 @@ it('answers 503 while PostgreSQL is down, quickly, and serves again when it is b
     PAGE_CACHE_SECONDS: '0',
     READ_CACHE_SECONDS: '0',
   });
+  shops.push(shop);
   await shop.waitFor('[kirana] serving');
-  await waitFor(port, '/readyz', 200, 60_000);
-  const api = '/api/app/Products/LoadProductsByPriorityTag';
-  expect((await get(port, '/')).status).toBe(200);
-  expect((await get(port, api)).status).toBe(200);
+  return { shop, port };
+}
 
-  stopPostgres();
+const api = '/api/app/Products/LoadProductsByPriorityTag';
+
+/** What a shop on a stopped server answers: the 503 page, the API's JSON 503, /readyz 503, all within 3 s. */
+async function expectUnavailable(port: number) {
   const page = await get(port, '/');
   expect(page.status).toBe(503);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -107,14 +107,44 @@ it('answers 503 while PostgreSQL is down, quickly, and serves again when it is b
   expect(json.headers.get('retry-after')).toMatch(/^\d+$/);
   expect(JSON.parse(json.body)).toMatchObject({ error: { code: 'unavailable' } });
   expect(json.ms).toBeLessThan(3_000);
-  expect((await get(port, '/readyz')).status).toBe(503);
+  const readyz = await get(port, '/readyz');
+  expect(readyz.status).toBe(503);
+  expect(readyz.ms).toBeLessThan(3_000);
   expect((await get(port, '/healthz')).status).toBe(200);
+}
+
+it('answers 503 while PostgreSQL is down, quickly, and serves again when it is back, without a restart', async () => {
+  pgPort = await freePort();
+  startPostgres();
+  pgTool('psql', ['-X', '-q', '-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', '-d', 'postgres', '-c', 'CREATE DATABASE kirana']);
+
+  const { shop, port } = await startShop();
+  await waitFor(port, '/readyz', 200, 60_000);
+  expect((await get(port, '/')).status).toBe(200);
+  expect((await get(port, api)).status).toBe(200);
+
+  stopPostgres();
+  await expectUnavailable(port);
 
   startPostgres();
   await waitFor(port, '/readyz', 200, 15_000);
   expect((await get(port, '/')).status).toBe(200);
   expect((await get(port, api)).status).toBe(200);
 
+  shop.process.kill('SIGTERM');
+  expect((await shop.exited).code).toBe(0);
+});
+
+it('starts while PostgreSQL is down, answers 503, and opens the database when it comes up', async () => {
+  // The database of the test above, migrated and seeded; its server stopped before this shop starts.
+  stopPostgres();
+  const { shop, port } = await startShop();
+  await expectUnavailable(port);
+
+  startPostgres();
+  await waitFor(port, '/readyz', 200, 15_000);
+  expect((await get(port, '/')).status).toBe(200);
+  expect((await get(port, api)).status).toBe(200);
   shop.process.kill('SIGTERM');
   expect((await shop.exited).code).toBe(0);
 });
