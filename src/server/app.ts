@@ -19,6 +19,7 @@ import { logServerError } from '../lib/server/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';
+import { describeSharedAnswers } from './routes/openapi.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import { GROCER_UPLOAD_LIMITS, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
 
@@ -115,6 +116,7 @@ export function createApp({
   registerAddressRoutes(app, db, authenticate);
   registerWishlistRoutes(app, db, authenticate);
   registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery });
+  describeSharedAnswers(app);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -125,6 +127,8 @@ export function createApp({
         'Catalogue, reviews, pictures, accounts, carts, delivery slots and orders of the Kirana grocery storefront. Errors are { error: { code, message } }. ' +
         'Account, cart and order calls take `Authorization: Bearer <token>` (an HS256 JWT valid 15 minutes; RefreshToken renews it).',
     },
+    // The paths carry their /api, so the server is the origin that served this document (the shop or `npm run api`).
+    servers: [{ url: '/', description: 'The shop, or `npm run api`, that served this document' }],
   });
 
   app.notFound((c) => sendError(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`));

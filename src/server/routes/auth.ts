@@ -33,7 +33,7 @@ import type { SmsSender } from '../sms.ts';
 import * as codes from '../services/phone-codes.ts';
 import { ErrorSchema } from '../schemas.ts';
 import * as accounts from '../services/accounts.ts';
-import { json } from './openapi.ts';
+import { json, PUBLIC } from './openapi.ts';
 
 /** Limits of each of Register, Login, RefreshToken and ForgotPassword, counted apart. */
 export interface AuthLimits {
@@ -170,6 +170,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/Register',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Open an account: a code is sent to the mobile number, and VerifyCode finishes it',
       description:
@@ -221,6 +222,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/RequestCode',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Send a sign-in code to a mobile number (sign in without a password)',
       description: 'The same answer whether or not the number has an account; only an account’s number gets a text.',
@@ -244,6 +246,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/VerifyCode',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Sign in (or finish registering) with the code sent to the mobile number; the number is then verified',
       description: `A code works once, for ${codes.CODE_MINUTES} minutes and ${codes.CODE_TRIES} tries; it signs its owner in even while password sign-ins are locked.`,
@@ -278,6 +281,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/Login',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Sign in with an email or a mobile number',
       request: body(LoginSchema),
@@ -313,6 +317,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/RefreshToken',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Trade a refresh token (once) for a new access token and refresh token (SPEC §7)',
       description: 'A refresh token presented a second time ends its whole sign-in: every token issued from it stops working.',
@@ -349,6 +354,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/Logout',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Sign out: the refresh token and every token of its sign-in stop working',
       request: body(LogoutSchema),
@@ -365,6 +371,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/ForgotPassword',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: `Mail a link to choose a new password (valid ${RESET_TOKEN_MINUTES} minutes); the same answer whether or not the email has an account`,
       request: body(ForgotPasswordSchema),
@@ -403,6 +410,7 @@ export function registerAuthRoutes(
     createRoute({
       method: 'post',
       path: '/Authenticate/ResetPassword',
+      security: PUBLIC,
       tags: ['Accounts'],
       summary: 'Choose a new password with a mailed link (once); signs out every session',
       request: body(ResetPasswordSchema),

@@ -38,7 +38,7 @@ import {
   variantsOf,
   type Page,
 } from '../services/catalogue.ts';
-import { json } from './openapi.ts';
+import { json, PUBLIC } from './openapi.ts';
 
 const errors = {
   400: json(ErrorSchema, 'Bad input'),
@@ -83,6 +83,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Brands/LoadBrandsByPriority',
+      security: PUBLIC,
       tags: ['Brands'],
       summary: 'Brands by priority, paged by skip and take (16 by default)',
       request: { query: BrandPagingQuery },
@@ -99,6 +100,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Categories/LoadCategoriesByPriority',
+      security: PUBLIC,
       tags: ['Categories'],
       summary: 'Categories by priority with their product counts; pageNo starts at 0, pageSize 24 by default',
       request: { query: CategoryPagingQuery },
@@ -120,6 +122,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/SearchProducts/{text}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: 'Typo-tolerant suggestions for the search box: products, brands and categories',
       request: { params: SearchTextParam },
@@ -136,6 +139,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/LoadProductsByPriorityTag',
+      security: PUBLIC,
       tags: ['Products'],
       summary: 'Hot (priority-tagged) products, paged',
       request: { query: ProductPagingQuery },
@@ -151,6 +155,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/LoadProductsByBrand/{brandId}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: "A brand's products, paged; 404 when the page is empty",
       request: { params: BrandIdParam, query: ProductPagingQuery },
@@ -169,6 +174,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/LoadProductsByCategory/{categoryId}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: "A category's products, paged; 404 when the page is empty",
       request: { params: CategoryIdParam, query: ProductPagingQuery },
@@ -187,6 +193,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/SearchResults/{text}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: 'Typo-tolerant search results, best match first, paged; 404 when nothing matches',
       request: { params: SearchTextParam, query: ProductPagingQuery },
@@ -203,6 +210,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/LoadRelatedProducts/{id}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: 'Other products of the same category, paged; 404 when there are none',
       request: { params: ProductIdParam, query: ProductPagingQuery },
@@ -222,6 +230,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/Products/{id}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: 'One product with images, variants and its review summary',
       request: { params: ProductIdParam },
@@ -240,6 +249,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/ProductSEOs/{proid}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: "A product's SEO title, description and keywords",
       request: { params: ProIdParam },
@@ -258,6 +268,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/ProductVariants/{proid}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: "A product's pack-size variants, each with its price or null",
       request: { params: ProIdParam },
@@ -276,6 +287,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     createRoute({
       method: 'get',
       path: '/app/ProductVariantPrices/{proid}',
+      security: PUBLIC,
       tags: ['Products'],
       summary: "The prices of a product's variants (salesPrice, mrp)",
       request: { params: ProIdParam },

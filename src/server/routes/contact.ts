@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 import { memoryLimiterStore, writeLimiter, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { ContactMessageReceiptSchema, ErrorSchema, NewContactMessageSchema } from '../schemas.ts';
-import { json } from './openapi.ts';
+import { json, PUBLIC } from './openapi.ts';
 
 export const DEFAULT_CONTACT_LIMIT: WriteLimit = { writes: 5, windowSeconds: 600 };
 
@@ -20,6 +20,7 @@ export function registerContactRoutes(
     createRoute({
       method: 'post',
       path: '/app/ContactMessages',
+      security: PUBLIC,
       tags: ['Contact'],
       summary: `Send a message to the shop (at most ${limit.writes} per ${limit.windowSeconds / 60} minutes per address)`,
       request: { body: { content: { 'application/json': { schema: NewContactMessageSchema } }, required: true } },

@@ -81,6 +81,7 @@ export function registerOrderRoutes(
         201: json(OrderSchema, 'Placed'),
         200: json(OrderSchema, 'This key’s order, placed before'),
         ...errors,
+        403: json(ErrorSchema, 'The mobile number is not verified yet (phone_unverified) or the shop blocked it (phone_blocked); or a write from another site'),
         404: json(ErrorSchema, 'No such address of yours'),
         409: json(ErrorSchema, 'Empty cart, out of stock, or the slot is full or closed; nothing was taken'),
         422: json(ErrorSchema, 'The Idempotency-Key was used for a different order'),

@@ -4,7 +4,7 @@ import { notFound } from '../errors.ts';
 import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schemas.ts';
 import { productExists } from '../services/catalogue.ts';
 import { addReview, reviewsOf } from '../services/reviews.ts';
-import { json } from './openapi.ts';
+import { json, PUBLIC } from './openapi.ts';
 import { memoryLimiterStore, writeLimiter, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { changedPagesHeader } from '../../lib/api/headers.ts';
 import { urls } from '../../lib/urls.ts';
@@ -23,6 +23,7 @@ export function registerReviewRoutes(
     createRoute({
       method: 'get',
       path: '/Reviews/{proid}',
+      security: PUBLIC,
       tags: ['Reviews'],
       summary: "A product's reviews, newest first",
       request: { params: ProIdParam },
@@ -48,6 +49,7 @@ export function registerReviewRoutes(
     createRoute({
       method: 'post',
       path: '/Reviews',
+      security: PUBLIC,
       tags: ['Reviews'],
       summary: 'Post a review (no auth header, as SPEC §7)',
       request: { body: { content: { 'application/json': { schema: NewReviewSchema } }, required: true } },
