@@ -31,9 +31,10 @@ function holder(dataDir: string): Child {
   return child;
 }
 
-/** Every file's bytes and mode, to show a refused folder was left exactly as it was. */
+/** Every file's bytes and mode (the folder's own too: a chmod counts as a change), to show a refused folder was left
+ * exactly as it was. */
 function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
+  const files: Record<string, string> = { '.': (fs.statSync(dir).mode & 0o777).toString(8) };
   for (const name of (fs.readdirSync(dir, { recursive: true }) as string[]).sort()) {
     const file = path.join(dir, name);
     const stat = fs.statSync(file);
@@ -72,6 +73,21 @@ describe('one process per data folder', () => {
     expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
     const next = await openDatabase({ kind: 'pglite', dataDir });
     await next.close();
+  });
+
+  it('`npm run api` on a folder in use refuses in one line, as `npm start` does, and exits 1', async () => {
+    const dataDir = tempFolder();
+    const first = holder(dataDir);
+    await first.waitFor('open');
+    const api = run('scripts/api.ts', { DATA_DIR: dataDir, DATABASE_URL: '', API_PORT: '0', HOST: '127.0.0.1' });
+    children.push(api);
+    expect((await api.exited).code).toBe(1);
+    // Its log lines and the refusal, each one line of its own: no stack trace, no error class.
+    const lines = api.output().trim().split('\n');
+    expect(lines.filter((line) => !line.startsWith('[kirana-api] '))).toEqual([]);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^\\[kirana-api\\] could not start: the data folder ${dataDir} is in use by process ${first.process.pid} \\(`),
+    );
   });
 
   it('takes over the lock of a process that was killed', async () => {
@@ -130,6 +146,40 @@ describe('a damaged database is never taken for a new one', () => {
     expect(snapshot(dataDir)).toEqual(before);
   });
 
+  // Complete folders (PG_VERSION, pg_control, base) that PostgreSQL itself finds damaged, at start or at the migrations.
+  // PostgreSQL writes as it starts and as it stops (the control file, WAL, postmaster.pid, a checkpoint), and the
+  // shop used to set the modes right after opening: the modes are loosened first, so a chmod would show too.
+  /** Fills a file with garbage, keeping its size. */
+  const garble = (file: string) => fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size, 0x5a));
+  type Damage = (dataDir: string, files: { catalogue: string; migrations: string }) => void;
+  const damages: [string, Damage][] = [
+    ['WAL', (dataDir) => {
+      const wal = path.join(dataDir, 'pg_wal');
+      for (const name of fs.readdirSync(wal).filter((n) => /^[0-9A-F]{24}$/.test(n))) garble(path.join(wal, name));
+    }],
+    ['catalogue of tables (pg_class)', (dataDir, { catalogue }) => garble(path.join(dataDir, catalogue))],
+    ['table of migrations (PostgreSQL starts, the migrations fail)', (dataDir, { migrations }) => garble(path.join(dataDir, migrations))],
+  ];
+  for (const [what, damage] of damages) {
+    it(`refuses a complete database whose ${what} is damaged and leaves it byte for byte as it was, modes included`, async () => {
+      const dataDir = tempFolder();
+      const handle = await openDatabase({ kind: 'pglite', dataDir });
+      const files = (await handle.db.execute(
+        "select pg_relation_filepath('pg_class') as catalogue, pg_relation_filepath('drizzle.__drizzle_migrations') as migrations",
+      )) as unknown as { rows: { catalogue: string; migrations: string }[] };
+      await handle.close();
+      damage(dataDir, files.rows[0]!);
+      fs.chmodSync(dataDir, 0o755);
+      for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+        fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+      }
+      const before = snapshot(dataDir);
+
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow();
+      expect(snapshot(dataDir)).toEqual(before);
+    });
+  }
+
   it('refuses files that are not a database at all', async () => {
     const dataDir = tempFolder();
     fs.mkdirSync(dataDir);
@@ -151,8 +201,8 @@ describe('a damaged database is never taken for a new one', () => {
     expect((await opener.exited).code).toBe(1);
     expect(opener.output()).toContain(`permission denied: the shop cannot write to its data folder ${dataDir}`);
     expect(opener.output()).not.toContain('PGlite failed to initialize');
-    fs.chmodSync(dataDir, 0o700);
     expect(snapshot(dataDir)).toEqual(before);
+    fs.chmodSync(dataDir, 0o700);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
-import { DataFolderError, inspectDataFolder, lockDataFolder, restrictModes } from './data-folder.ts';
+import { DataFolderError, inspectDataFolder, keepOpeningCopy, lockDataFolder, restrictModes } from './data-folder.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -107,12 +107,15 @@ export async function openDatabase(
   let unlock = async () => {};
   if (dataDir) unlock = await lockDataFolder(dataDir);
   let client: InstanceType<typeof PGlite>;
+  // An existing database that fails to open or migrate is put back as it was, modes included (restrictModes runs
+  // only once it is open and migrated).
+  let opening: Awaited<ReturnType<typeof keepOpeningCopy>> | undefined;
   try {
     if (dataDir) {
       const state = inspectDataFolder(dataDir);
-      // Files the shop writes from now on are its own alone (PGlite sets some modes itself: fixed once open,
-      // so a folder that fails to open is left exactly as it was).
+      // Files the shop writes from now on are its own alone (PGlite sets some modes itself: fixed once open).
       process.umask(0o077);
+      if (state === 'existing') opening = await keepOpeningCopy(dataDir);
       client = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         throw new DataFolderError(
@@ -122,21 +125,28 @@ export async function openDatabase(
                 'It was not migrated or seeded. Restore it from a backup, or set DATA_DIR to an empty or new folder.',
         );
       });
-      restrictModes(dataDir);
     } else {
       client = await PGlite.create(undefined, { extensions: { pg_trgm } });
     }
   } catch (error) {
-    await unlock();
+    try {
+      opening?.restore();
+    } finally {
+      await unlock();
+    }
     throw error;
   }
   // A PGlite directory belongs to one process (the lock above), so there is nobody to wait for.
   const db = drizzle({ client, schema });
-  const close = async () => {
+  const close = async (restore?: () => void) => {
     try {
       await client.close();
     } finally {
-      await unlock();
+      try {
+        restore?.();
+      } finally {
+        await unlock();
+      }
     }
   };
   try {
@@ -153,9 +163,11 @@ export async function openDatabase(
         console.error(`[kirana] vacuuming the database failed: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
+    if (dataDir) restrictModes(dataDir);
+    opening?.discard();
   } catch (error) {
-    await close();
+    await close(opening?.restore);
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', close };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => close() };
 }

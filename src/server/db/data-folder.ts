@@ -15,9 +15,11 @@ export class DataFolderError extends Error {
 /** The lock (a directory, made atomically by proper-lockfile) and who holds it, both inside the data folder. */
 export const LOCK_NAME = '.kirana.lock';
 export const OWNER_NAME = '.kirana.lock.json';
+/** The database's files as they were before this start opened them, until the open succeeds (restoreOnFailure). */
+export const OPENING_COPY_NAME = '.kirana-opening';
 // The shop's own files beside the database (the lock, the token secrets, the mail outbox, the running shop's address
 // for `npm run orders`, the picture sizes): a folder holding only these is still a new database.
-const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox', SMS_OUTBOX_FOLDER, IMAGE_CACHE_FOLDER]);
+const OWN_FILES = new Set([LOCK_NAME, OWNER_NAME, OPENING_COPY_NAME, 'jwt-secret', 'grocer-token', 'shop.json', 'outbox', SMS_OUTBOX_FOLDER, IMAGE_CACHE_FOLDER]);
 
 /** Everything below `dir` but the image cache: public pictures made again when lost, and too many to walk at each start. */
 function entriesBelow(dir: string): fs.Dirent[] {
@@ -237,4 +239,44 @@ export function restrictModes(dir: string): void {
   } catch (error) {
     throw describeFolderError(dir, error, 'set the permissions of');
   }
+}
+
+/** Copies a file or folder with the modes it has (fs.cp gives new folders the umask's), the files side by side. */
+async function copyWithModes(from: string, to: string): Promise<void> {
+  const stat = await fs.promises.stat(from);
+  if (!stat.isDirectory()) return fs.promises.copyFile(from, to, fs.constants.COPYFILE_FICLONE);
+  await fs.promises.mkdir(to);
+  await Promise.all((await fs.promises.readdir(from)).map((name) => copyWithModes(path.join(from, name), path.join(to, name))));
+  await fs.promises.chmod(to, stat.mode & 0o7777);
+}
+
+/**
+ * Keeps a copy of an existing database's files while it is opened, so a start that fails leaves the folder byte for
+ * byte as it was: PostgreSQL writes as it starts (the control file, WAL, postmaster.pid) and as it stops after a
+ * failed migration (a checkpoint), before anyone can tell the database is damaged. `restore` puts the files back (call
+ * it once PGlite is closed), `discard` drops the copy once the open succeeded. The copy sits inside the folder, so it
+ * needs no other writable place; a copy left by a start that was killed is dropped first. Costs one copy of the
+ * database per start (reflinked where the file system can).
+ */
+export async function keepOpeningCopy(dir: string): Promise<{ restore: () => void; discard: () => void }> {
+  const copy = path.join(dir, OPENING_COPY_NAME);
+  const databaseEntries = () => fs.readdirSync(dir).filter((name) => !OWN_FILES.has(name));
+  try {
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.mkdirSync(copy, { mode: 0o700 });
+    await Promise.all(databaseEntries().map((name) => copyWithModes(path.join(dir, name), path.join(copy, name))));
+  } catch (error) {
+    // A full disk should not keep a sound database from opening: it opens without the copy.
+    fs.rmSync(copy, { recursive: true, force: true });
+    console.error(`[kirana] ${describeFolderError(dir, error, 'copy the database into').message}; opening it without a copy to go back to`);
+    return { restore: () => {}, discard: () => {} };
+  }
+  return {
+    restore: () => {
+      for (const name of databaseEntries()) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+      for (const name of fs.readdirSync(copy)) fs.renameSync(path.join(copy, name), path.join(dir, name));
+      fs.rmSync(copy, { recursive: true, force: true });
+    },
+    discard: () => fs.rmSync(copy, { recursive: true, force: true }),
+  };
 }
