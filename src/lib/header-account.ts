@@ -22,15 +22,20 @@ export function startSignedInHeader() {
   if (started) return;
   started = true;
   $cartCount.subscribe(showCount);
+  // The shopper whose count is shown: a token refresh saves the same shopper again (a new `user` object, here and in
+  // the other tabs), which must not ask for the count a second time.
+  let countedFor = $user.get()?.id;
   void loadCartCount();
   // The wishlist hearts of this page, if it has any (a signed-out visitor's hearts need no script).
   if (document.querySelector('[data-heart]')) void import('./wishlist-toggle.ts').then((m) => m.startHearts());
   $user.listen((user) => {
     showAuthState(user !== null);
     if (user) {
-      void loadCartCount();
+      if (user.id !== countedFor) void loadCartCount();
+      countedFor = user.id;
       return;
     }
+    countedFor = undefined;
     $cartCount.set(null);
     // Signed out in another tab: a protected page has nothing left to show here.
     if (isProtectedPage()) window.location.assign(urls.login(`${window.location.pathname}${window.location.search}`));
