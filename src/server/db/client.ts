@@ -150,7 +150,15 @@ export async function openDatabase(
     }
   };
   try {
-    await migrate(db, migrationsConfig);
+    await migrate(db, migrationsConfig).catch((error: unknown) => {
+      if (!dataDir) throw error;
+      // Drizzle's message is the query (several lines); PostgreSQL's reason is its cause.
+      const reason = ((error as Error)?.cause as Error | undefined)?.message ?? (error instanceof Error ? error.message : String(error));
+      throw new DataFolderError(
+        `the database in ${dataDir} could not be migrated (${reason.split('\n')[0]}); it may be damaged. It was put back ` +
+          'as it was. Restore it from a backup, or set DATA_DIR to an empty or new folder.',
+      );
+    });
     for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`set ${name} = ${value}`);
     await setUp(db as unknown as Database);
     // PGlite runs PostgreSQL as a single user, where autovacuum never runs: without this the rows an update
