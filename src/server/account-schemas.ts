@@ -92,6 +92,10 @@ export const CodeSentSchema = z
   })
   .openapi('CodeSent');
 
+/** What saving the profile answers: the account, and the code sent when the shopper asked for a new number. */
+export const ProfileSavedSchema = UserSchema.extend({ codeSent: CodeSentSchema.nullable() }).openapi('ProfileSaved');
+export type ProfileSavedDto = z.infer<typeof ProfileSavedSchema>;
+
 /** What a sign-in, a registration, a refresh and a password change answer (SPEC §3 keys). */
 export const SessionSchema = z
   .object({ token: z.string(), refreshToken: z.string(), user: UserSchema })

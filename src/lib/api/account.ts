@@ -7,6 +7,7 @@ import type {
   NewCartLineInput,
   RegisterInput,
   LoginInput,
+  ProfileSavedDto,
   SessionDto,
   UserDto,
 } from '../../server/account-schemas.ts';
@@ -37,7 +38,8 @@ export function accountCalls(api: KyInstance) {
     changePassword: (currentPassword: string, newPassword: string) =>
       api.post('Authenticate/ChangePassword', { json: { currentPassword, newPassword }, ...fresh }).json<SessionDto>(),
     me: () => api.get('app/Users/Me', fresh).json<UserDto>(),
-    updateMe: (input: { name: string; phone: string }) => api.put('app/Users/Me', { json: input, ...fresh }).json<UserDto>(),
+    /** Saves the name; a new number is texted a code, and verifyPhone with it makes it the account's. */
+    updateMe: (input: { name: string; phone: string }) => api.put('app/Users/Me', { json: input, ...fresh }).json<ProfileSavedDto>(),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   ResetPasswordSchema,
   SessionSchema,
   UpdateProfileSchema,
+  ProfileSavedSchema,
   UserSchema,
   VerifyCodeSchema,
   VerifyPhoneSchema,
@@ -126,13 +127,7 @@ export function registerAuthRoutes(
     return hashPassword(password, passwordCost);
   }
 
-  async function refuseTaken(fields: { email?: string; phone: string }, exceptUserId?: number) {
-    const taken = await accounts.takenFields(db, fields, exceptUserId);
-    if (taken.email) throw conflict(EMAIL_TAKEN);
-    if (taken.phone) throw conflict(PHONE_TAKEN);
-  }
-
-  /** Two registrations racing past refuseTaken meet the unique indexes: the same 409. */
+  /** A registration or a new number that meets the unique indexes (taken meanwhile): a 409. */
   function rethrowTaken(error: unknown): never {
     const index = accounts.uniqueViolation(error);
     if (index === 'users_phone_key') throw conflict(PHONE_TAKEN);
@@ -147,9 +142,13 @@ export function registerAuthRoutes(
    * and the text goes out after the answer: neither the answer nor its time tells whether the number has an account.
    */
   async function sendCode(c: Context, request: Parameters<typeof codes.issueCode>[2], text: ((code: string) => string) | undefined) {
-    await limitCodes.account(c, request.phone);
+    // Texts per number are counted per address too: keyed on the number alone, anyone could spend them and keep its
+    // owner from getting a code. The 30 s between two codes of a number bounds what one number receives.
+    const perNumber = `${clientAddress(c)} ${request.phone}`;
+    await limitCodes.account(c, perNumber);
     const issued = await codes.issueCode(db, deps.jwtSecret, request);
     if (!issued.ok) {
+      await limitCodes.refundAccount(perNumber);
       c.header('Retry-After', String(issued.retryAfterSeconds));
       throw new ApiError(429, 'too_many_requests', `A code was sent a moment ago. You can ask for a new one in ${waitText(issued.retryAfterSeconds)}.`);
     }
@@ -260,8 +259,8 @@ export function registerAuthRoutes(
     }),
     async (c) => {
       const { phone, code } = c.req.valid('json');
+      // Per address only: a code's own 5 tries stop guessing, and a limit per number would let anyone lock its owner out.
       await limitVerify.address(c);
-      await limitVerify.account(c, phone);
       const used = await codes.useCode(db, deps.jwtSecret, { phone, code, purposes: ['register', 'signin'] });
       // Only failures count against an address: shoppers behind one carrier address sign in freely.
       if (used) await limitVerify.refundAddress(c);
@@ -487,23 +486,32 @@ export function registerAuthRoutes(
       method: 'put',
       path: '/app/Users/Me',
       tags: ['Accounts'],
-      summary: 'Change the name and mobile number',
+      summary: 'Change the name; a new mobile number is texted a code, and becomes the account’s when VerifyPhone gets it',
+      description:
+        'A new number is not saved until its code comes back: saved at once, anyone could claim a number, and its real ' +
+        'owner signing in with a code would then be signed in to their account. The answer does not say whether another ' +
+        'account has the number (then no text is sent).',
       security: BEARER,
       request: body(UpdateProfileSchema),
       responses: {
-        200: json(UserSchema, 'Saved'),
+        200: json(ProfileSavedSchema, 'Saved; codeSent when the number changes'),
         400: json(ErrorSchema, 'Bad input'),
         401: json(ErrorSchema, 'Not signed in'),
-        409: json(ErrorSchema, 'The phone belongs to another account'),
+        429: json(ErrorSchema, 'A code was sent to that number under 30 s ago, or too many; Retry-After says when to try again'),
       },
     }),
     async (c) => {
       const { userId } = await authenticate(c);
-      const profile = c.req.valid('json');
-      await refuseTaken({ phone: profile.phone }, userId);
-      const user = await accounts.updateProfile(db, userId, profile).catch(rethrowTaken);
+      const { name, phone } = c.req.valid('json');
+      const user = await accounts.updateName(db, userId, name);
       if (!user) throw notFound('This account no longer exists');
-      return c.json(user, 200);
+      if (phone === user.phone) return c.json({ ...user, codeSent: null }, 200);
+      await limitCodes.address(c);
+      const owner = await accounts.findUserByPhone(db, phone);
+      await sendCode(c, { phone, purpose: 'verify', userId }, owner ? undefined : (code) =>
+        `${code} is your Kirana code to make this your account's number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+      );
+      return c.json({ ...user, codeSent: codeSent(phone, 'Enter it to change your number.') }, 200);
     },
   );
 
@@ -550,13 +558,14 @@ export function registerAuthRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const { code } = c.req.valid('json');
-      const user = await accounts.findUser(db, userId);
-      if (!user) throw notFound('This account no longer exists');
-      await limitVerify.account(c, user.phone);
-      // A sign-in code for this account verifies the number too: either proves the shopper holds it.
-      const used = await codes.useCode(db, deps.jwtSecret, { phone: user.phone, code, purposes: ['verify', 'signin'], userId });
-      const verified = used ? await accounts.markPhoneVerified(db, userId, user.phone) : undefined;
-      if (!verified) throw badRequest(WRONG_CODE);
+      await limitVerify.address(c);
+      // The account's newest code: to its own number, or to a new one it asked for (which then becomes its number). A
+      // sign-in code for this account verifies its number too: either proves the shopper holds it.
+      const used = await codes.useCode(db, deps.jwtSecret, { code, purposes: ['verify', 'signin'], userId });
+      if (!used) throw badRequest(WRONG_CODE);
+      await limitVerify.refundAddress(c);
+      const verified = await accounts.setVerifiedPhone(db, userId, used.phone).catch(rethrowTaken);
+      if (!verified) throw notFound('This account no longer exists');
       return c.json(verified, 200);
     },
   );

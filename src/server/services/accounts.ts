@@ -39,23 +39,6 @@ export async function passwordHashOf(db: Database, id: number): Promise<string |
   return row?.passwordHash;
 }
 
-/** Which of an email and a phone already belong to an account (another than `exceptUserId`). */
-export async function takenFields(db: Database, fields: { email?: string; phone: string }, exceptUserId = 0) {
-  const rows = await db
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(
-      and(
-        sql`${users.id} <> ${exceptUserId}`,
-        or(fields.email === undefined ? undefined : sql`lower(${users.email}) = lower(${fields.email})`, eq(users.phone, fields.phone)),
-      ),
-    );
-  return {
-    email: fields.email !== undefined && rows.some((r) => r.email.toLowerCase() === fields.email!.toLowerCase()),
-    phone: rows.some((r) => r.phone === fields.phone),
-  };
-}
-
 /** The account a mobile number belongs to (one account per number: users_phone_key). */
 export async function findUserByPhone(db: Database, phone: string): Promise<UserDto | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone));
@@ -76,11 +59,16 @@ export async function createUser(
   return row;
 }
 
-/** Saves the name and number; a new number is unverified until its code comes back. */
-export async function updateProfile(db: Database, id: number, profile: { name: string; phone: string }): Promise<UserDto | undefined> {
+export async function updateName(db: Database, id: number, name: string): Promise<UserDto | undefined> {
+  const [row] = await db.update(users).set({ name }).where(eq(users.id, id)).returning(userColumns);
+  return row;
+}
+
+/** A number the shopper proved is theirs becomes the account's, verified (a 23505 when another account has it). */
+export async function setVerifiedPhone(db: Database, id: number, phone: string): Promise<UserDto | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...profile, phoneVerifiedAt: sql`case when ${users.phone} = ${profile.phone} then ${users.phoneVerifiedAt} end` })
+    .set({ phone, phoneVerifiedAt: sql`case when ${users.phone} = ${phone} then coalesce(${users.phoneVerifiedAt}, now()) else now() end` })
     .where(eq(users.id, id))
     .returning(userColumns);
   return row;

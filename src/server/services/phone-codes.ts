@@ -65,24 +65,30 @@ export async function issueCode(
 }
 
 export interface UsedCode {
+  /** The number the code was sent to. */
+  phone: string;
   purpose: PhoneCodePurpose;
   userId: number | null;
   registration: { name: string; email: string; passwordHash: string } | null;
 }
 
 /**
- * Uses the number's newest live code of these purposes once, if `code` is it. A wrong code spends one of its tries; the
+ * Uses the newest live code of these purposes (the number's, or the account's when no number is given) once, if `code`
+ * is it. A wrong code spends one of its tries; the
  * fifth wrong one ends it. Undefined for any failure, so a guesser learns nothing of why.
  */
 export async function useCode(
   db: Database,
   secret: string,
-  { phone, code, purposes, userId }: { phone: string; code: string; purposes: PhoneCodePurpose[]; userId?: number },
+  { phone, code, purposes, userId }: { phone?: string; code: string; purposes: PhoneCodePurpose[]; userId?: number },
 ): Promise<UsedCode | undefined> {
+  // Never "any number's code": a code is looked up by its number or by its account.
+  if (phone === undefined && userId === undefined) throw new Error('useCode needs a phone or a userId');
   return db.transaction(async (tx) => {
     const [live] = await tx
       .select({
         id: phoneCodes.id,
+        phone: phoneCodes.phone,
         purpose: phoneCodes.purpose,
         codeHash: phoneCodes.codeHash,
         userId: phoneCodes.userId,
@@ -92,7 +98,7 @@ export async function useCode(
       .from(phoneCodes)
       .where(
         and(
-          eq(phoneCodes.phone, phone),
+          phone === undefined ? undefined : eq(phoneCodes.phone, phone),
           inArray(phoneCodes.purpose, purposes),
           userId === undefined ? undefined : eq(phoneCodes.userId, userId),
           isNull(phoneCodes.usedAt),
@@ -104,7 +110,7 @@ export async function useCode(
       .for('update');
     if (!live || live.attempts >= CODE_TRIES) return undefined;
     const expected = Buffer.from(live.codeHash, 'hex');
-    const given = Buffer.from(codeHash(secret, phone, code), 'hex');
+    const given = Buffer.from(codeHash(secret, live.phone, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       const attempts = live.attempts + 1;
       await tx
@@ -114,7 +120,7 @@ export async function useCode(
       return undefined;
     }
     await tx.update(phoneCodes).set({ usedAt: sql`now()` }).where(eq(phoneCodes.id, live.id));
-    return { purpose: live.purpose, userId: live.userId, registration: live.registration };
+    return { phone: live.phone, purpose: live.purpose, userId: live.userId, registration: live.registration };
   });
 }
 
