@@ -8,7 +8,7 @@ import { withTransactionRetry } from '../db/retry.ts';
 import { deliverySlots, orderEvents, orderLines, orders, users, type OrderStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto } from '../grocer-schemas.ts';
-import { orderOf, releaseOrder } from './orders.ts';
+import { OPEN_STATUSES, orderOf, releaseOrder } from './orders.ts';
 import { shopDate, type DeliveryRules } from './slots.ts';
 
 /** The step after each status; delivered and cancelled are where an order ends. */
@@ -79,8 +79,6 @@ export async function advanceOrder(db: Database, id: number): Promise<{ from: Or
   });
 }
 
-/** The statuses the shop may still cancel from: anything not yet delivered (or cancelled already). */
-const SHOP_CANCELLABLE: ReadonlySet<OrderStatus> = new Set(['placed', 'packed', 'out_for_delivery']);
 
 /**
  * The shop cancels an order not yet delivered (placed, packed or out for delivery), with a reason the shopper is
@@ -100,7 +98,7 @@ export async function cancelOrderByShop(
         .where(eq(orders.id, id))
         .for('update');
       if (!order) throw noSuchOrder(id);
-      if (!SHOP_CANCELLABLE.has(order.status)) {
+      if (!OPEN_STATUSES.includes(order.status)) {
         throw conflict(`Order ${id} is ${statusLabel(order.status)}: it can no longer be cancelled.`);
       }
       const shelfChanged = await releaseOrder(tx, order, 'shop', reason);

@@ -47,8 +47,10 @@ export const PHONE_BLOCKED = 'This mobile number cannot place orders. Please cal
 export const SLOT_TAKEN_BY_YOU = 'You already have an order in that delivery slot; please choose another';
 const tooManyOpen = (limit: number) =>
   `You already have ${limit} orders on their way. You can place another once one is delivered or cancelled.`;
-/** An order counts against its number's limit until it is delivered or cancelled. */
-const OPEN_STATUSES: OrderStatus[] = ['placed', 'packed', 'out_for_delivery'];
+/**
+ * An order not yet delivered or cancelled: it counts against its number's limit, and the shop may still cancel it.
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ['placed', 'packed', 'out_for_delivery'];
 export const ALREADY_PACKED = 'This order is already packed and can no longer be cancelled';
 
 /** What a key stands for: the parsed body only, so extra client fields (prices, totals) change nothing. */
@@ -93,7 +95,7 @@ export async function placeOrder(
     const [open] = await tx
       .select({ count: count() })
       .from(orders)
-      .where(and(eq(orders.verifiedPhone, shopper.phone), inArray(orders.status, OPEN_STATUSES)));
+      .where(and(eq(orders.verifiedPhone, shopper.phone), inArray(orders.status, [...OPEN_STATUSES])));
     if ((open?.count ?? 0) >= limits.openOrdersPerNumber) throw conflict(tooManyOpen(limits.openOrdersPerNumber));
 
     const saved = await findAddress(tx, userId, input.addressId);
