@@ -80,6 +80,11 @@ export async function openDatabase(
     // An idle connection the server closes (a restart, a dropped database) must not crash the shop: the pool
     // discards it and opens a new one for the next query.
     pool.on('error', (error) => console.error(`[kirana] an idle database connection was closed: ${error.message}`));
+    // The pool listens only while a connection is idle in it: one checked out (a transaction between its queries) that
+    // the server ends (57P01 on a fast shutdown) emitted 'error' with nobody listening, and the shop died (found by
+    // `npm run load`, docs/reliability.md). Whatever used it fails with its own error and answers for it (503);
+    // pg-pool drops the connection when it comes back broken.
+    pool.on('connect', (client) => client.on('error', () => {}));
     try {
       const connection = await pool.connect();
       try {
