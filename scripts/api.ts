@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { Hono } from 'hono';
 import { listenOrigin } from '../src/lib/server/site.ts';
 import { CLIENT_IP_HEADER } from '../src/lib/api/headers.ts';
+import { shopperAddress } from '../src/lib/server/client-address.ts';
 import { openShopApi } from '../src/server/runtime.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
@@ -26,10 +27,8 @@ const server = new Hono();
 if (settings.corsOrigins.length > 0) server.use('/api/*', cors({ origin: settings.corsOrigins }));
 // The client's address comes from the socket, never from what the client says; behind a storefront or
 // proxy of ours (TRUST_PROXY=true), from the X-Forwarded-For it adds.
-const { trustProxy } = settings;
 server.use('/api/*', async (c, next) => {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-  c.req.raw.headers.set(CLIENT_IP_HEADER, forwarded || (getConnInfo(c).remote.address ?? 'unknown'));
+  c.req.raw.headers.set(CLIENT_IP_HEADER, shopperAddress(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address));
   await next();
 });
 server.route('/', api);

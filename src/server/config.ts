@@ -66,7 +66,7 @@ export type ServerSettings = {
   apiPort: number;
   /** An API host elsewhere: the storefront is then a pure front end of it. Unset: the API runs inside the shop. */
   apiUrl: string | undefined;
-  /** `npm run api`: take the client's address from X-Forwarded-For. */
+  /** The shop and `npm run api` behind a proxy of ours: take the client's address from X-Forwarded-For's last entry. */
   trustProxy: boolean;
   /** `npm run api`: storefront origins allowed to call it from browsers; empty: none. */
   corsOrigins: string[];

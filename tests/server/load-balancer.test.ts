@@ -199,3 +199,29 @@ it('answers a body past the discard bound and closes (the client may see a reset
   shop.process.kill('SIGTERM');
   expect((await shop.exited).code).toBe(0);
 });
+
+it('behind a proxy (TRUST_PROXY=true) counts a limit by the address the proxy forwards, without it by the socket', async () => {
+  const contact = (port: number, forwardedFor: string) =>
+    fetch(`http://127.0.0.1:${port}/api/app/ContactMessages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ name: 'Ravi', email: 'ravi@example.in', message: 'Please add more millets to the shop.' }),
+    }).then((res) => res.status);
+  const behind = await startShop({ TRUST_PROXY: 'true' });
+  // Six shoppers behind nginx, whatever each claimed before it: six limits. Then one shopper six times: its own limit.
+  const shoppers = [];
+  for (let i = 0; i < 6; i++) shoppers.push(await contact(behind.port, `192.0.2.1, 10.7.7.${i}`));
+  expect(shoppers).toEqual([201, 201, 201, 201, 201, 201]);
+  const one = [];
+  for (let i = 0; i < 6; i++) one.push(await contact(behind.port, `192.0.2.${i}, 10.7.8.1`));
+  expect(one).toEqual([201, 201, 201, 201, 201, 429]);
+  // Reached directly, the shop ignores the header: everyone here is 127.0.0.1.
+  const direct = await startShop();
+  const claimed = [];
+  for (let i = 0; i < 6; i++) claimed.push(await contact(direct.port, `10.7.9.${i}`));
+  expect(claimed).toEqual([201, 201, 201, 201, 201, 429]);
+  for (const { shop } of [behind, direct]) {
+    shop.process.kill('SIGTERM');
+    expect((await shop.exited).code).toBe(0);
+  }
+});

@@ -6,6 +6,7 @@ import { errorBody } from '../../server/errors.ts';
 import { CLIENT_IP_HEADER } from '../../lib/api/headers.ts';
 import { fetchEmbedded } from '../../server/runtime.ts';
 import { upstreamUrl } from '../../lib/server/upstream.ts';
+import { shopperAddress } from '../../lib/server/client-address.ts';
 
 export const prerender = false;
 
@@ -40,14 +41,15 @@ async function forward(request: Request, target: URL, clientAddress: string): Pr
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
 }
 
-export const ALL: APIRoute = async ({ request, clientAddress, params, url }) => {
+export const ALL: APIRoute = async ({ request, clientAddress: socketAddress, params, url }) => {
   const { apiUrl } = shopSettings();
+  // The socket's peer, or behind a proxy of ours (TRUST_PROXY) the address it forwards: never what the client says.
+  const clientAddress = shopperAddress(request.headers.get('x-forwarded-for'), socketAddress);
   if (apiUrl) {
     const target = upstreamUrl(apiUrl, params.path, url.search);
     if (!target) return Response.json(errorBody('bad_request', 'Not an API path'), { status: 400 });
     return forward(request, target, clientAddress);
   }
-  // The client's address comes from the socket, never from what the client says.
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress);
   return fetchEmbedded(new Request(request, { headers }));
