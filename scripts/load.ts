@@ -63,6 +63,7 @@ interface Answer { group: string; start: number; end: number; ms: number; status
 interface Failed { group: string; at: number; kind: string }
 const answers: Answer[] = [];
 const failures: Failed[] = [];
+const notFound = new Map<string, number>();
 const events: Array<{ name: string; from: number; to: number; note: string }> = [];
 
 function record(group: string, status: number, ms: number) {
@@ -160,7 +161,20 @@ async function main(): Promise<number> {
   let word = 0;
   let s = 0;
   const done = Promise.all([
-    fire('catalogue', GROUPS.catalogue, [{ setupRequest: (req) => ({ ...req, path: pages[page++ % pages.length] }) }]),
+    fire('catalogue', GROUPS.catalogue, [
+      {
+        setupRequest: (req, context) => {
+          const path = pages[page++ % pages.length]!;
+          (context as { path?: string }).path = path;
+          return { ...req, path };
+        },
+        // Pages that answered 404 (each exists: the load asks only for products in the database).
+        onResponse: (status, _body, context) => {
+          const path = (context as { path?: string }).path;
+          if (status === 404 && path) notFound.set(path, (notFound.get(path) ?? 0) + 1);
+        },
+      },
+    ]),
     fire('suggestions', GROUPS.suggestions, [{ setupRequest: (req) => ({ ...req, path: suggestions[word++ % suggestions.length] }) }]),
     fire('sign-ins', GROUPS.signIns, [
       {
@@ -432,6 +446,14 @@ function summarize(extra: {
   // 409 (a limit, a full slot) and 429 (a rate limit) are the shop's rules answering, counted apart from errors.
   const refusals = answers.filter((a) => a.status === 409 || a.status === 429).length;
   const ms = answers.map((a) => a.ms).sort((x, y) => x - y);
+  // When the answers that were neither 2xx nor a limit came: status → second of the run (whole) → count.
+  const unexpectedBySecond: Record<string, Record<string, number>> = {};
+  for (const a of answers) {
+    if ((a.status >= 200 && a.status < 300) || a.status === 409 || a.status === 429) continue;
+    const bySecond = (unexpectedBySecond[a.status] ??= {});
+    const second = String(Math.floor(a.end));
+    bySecond[second] = (bySecond[second] ?? 0) + 1;
+  }
   // Held: sent while an event lasted, or in flight when it began, and answered without a 5xx.
   const held = events.map((e) => {
     const touched = answers.filter((a) => a.end >= e.from && a.start <= e.to);
@@ -462,6 +484,8 @@ function summarize(extra: {
     byGroup,
     refusals,
     errors: { connection: errors, serverErrors },
+    unexpectedBySecond,
+    notFoundPages: Object.fromEntries([...notFound].sort((a, b) => b[1] - a[1]).slice(0, 10)),
     events: held,
     memoryMb: extra.rssBefore.map((b, i) => ({ shop: b.name, before: mb(b.rss), peak: mb(extra.rssPeak.get(b.name)), after: mb(extra.rssAfter[i]?.rss) })),
     exactlyOnce: extra.verdict,
@@ -488,6 +512,8 @@ function printReport(r: ReturnType<typeof summarize> & { balancerErrors: Record<
     `answers by status: ${JSON.stringify(r.byStatus)}  (409/429, the shop's limits: ${r.refusals})`,
     ...Object.entries(r.byGroup).map(([g, v]) => `  ${g.padEnd(12)} ${String(v.answers).padStart(7)} answers, p50 ${v.p50} ms, p99 ${v.p99} ms, ${JSON.stringify(v.statuses)}`),
     `errors: connection ${JSON.stringify(r.errors.connection)}, 5xx ${JSON.stringify(r.errors.serverErrors)}`,
+    ...(Object.keys(r.notFoundPages).length ? [`  pages that answered 404: ${JSON.stringify(r.notFoundPages)}`] : []),
+    ...Object.entries(r.unexpectedBySecond).map(([status, seconds]) => `  ${status} by second of the run: ${JSON.stringify(seconds)}`),
     ...r.events.map((e) => `${e.event} (${e.seconds} s; ${e.note}): held ${e.held} (${e.heldLongerThan1s} over 1 s), failed ${JSON.stringify(e.failed)}`),
     ...r.memoryMb.map((m) => `memory ${m.shop}: RSS ${m.before} MB before, ${m.peak} MB peak, ${m.after} MB after`),
     ...Object.entries(r.balancerErrors).map(([what, n]) => `nginx: ${n} × ${what}`),
