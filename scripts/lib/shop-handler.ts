@@ -34,11 +34,12 @@ export interface ShopHandlerOptions {
 }
 
 /**
- * The most of a refused body the shop reads (and throws away) before its 413, so that the client, still sending,
- * reads the answer rather than a reset: a server that closes a connection with unread bytes makes the kernel send a
- * reset, which also drops the answer the client had not read yet. 8 MB covers any body sent by mistake (a phone photo
- * in a form, 2 to 6 MB) at a cost of bandwidth only; past it, or for a length that is not given, the shop answers at
- * once and closes, and the client may then see a reset.
+ * How much more than its route takes a refused body may be and still be read (and thrown away) before its 413, so
+ * that the client, still sending, reads the answer rather than a reset: a server that closes a connection with unread
+ * bytes makes the kernel send a reset, which also drops the answer the client had not read yet. 8 MB over covers any
+ * body sent by mistake (a phone photo in a form, 2 to 6 MB; a grocer's photo just over its 25 MB) at a cost of
+ * bandwidth only; past it, or for a length that is not given, the shop answers at once and closes, and the client may
+ * then see a reset.
  */
 export const REFUSED_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
 
@@ -124,15 +125,15 @@ function sendJsonError(res: ServerResponse, status: number, code: string, messag
   res.end(body);
 }
 
-/** A refused body's answer, after its bytes (up to REFUSED_BODY_DISCARD_BYTES) are read and dropped; then the
- * connection closes, as the refusal leaves nothing to go on with. */
-function refuseBody(req: IncomingMessage, res: ServerResponse, refusal: { status: number; code: string; message: string }) {
+/** A refused body's answer, after its bytes (up to REFUSED_BODY_DISCARD_BYTES over its route's limit) are read and
+ * dropped; then the connection closes, as the refusal leaves nothing to go on with. */
+function refuseBody(req: IncomingMessage, res: ServerResponse, pathname: string, refusal: { status: number; code: string; message: string }) {
   res.setHeader('Connection', 'close');
   const answer = () => {
     if (!res.headersSent) sendJsonError(res, refusal.status, refusal.code, refusal.message);
   };
   const length = Number(req.headers['content-length']);
-  if (!(length <= REFUSED_BODY_DISCARD_BYTES)) return answer();
+  if (!(length <= bodyLimitOf(pathname) + REFUSED_BODY_DISCARD_BYTES)) return answer();
   req.on('data', () => {});
   req.once('end', answer);
   req.once('error', () => res.destroy());
@@ -370,7 +371,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
     }
     const pathname = url.split('?')[0]!;
     const refusal = method === 'GET' || method === 'HEAD' ? undefined : bodyRefusal(req, pathname);
-    if (refusal) return refuseBody(req, res, refusal);
+    if (refusal) return refuseBody(req, res, pathname, refusal);
     if ((method === 'GET' || method === 'HEAD') && encoding) {
       const asset = findAsset(pathname, encoding);
       const type = PRECOMPRESSED_TYPES[path.extname(pathname)];
