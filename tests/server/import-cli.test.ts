@@ -2,17 +2,14 @@
 // itself; with the built shop running (which holds the folder's lock) it goes through the shop's grocer routes, and the
 // shop's pages (listings, product page, sitemap) show the new products at once. Needs `npm run build`.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { asc, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
 import { products } from '../../src/server/db/schema.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
-import { freePort, root, run, runToEnd, type Child } from './processes.ts';
+import { freePort, root, run, runToEnd, seededDataFolder, type Child } from './processes.ts';
 
-const entry = path.join(root, 'dist/server/entry.mjs');
 const SAMPLE = path.join(root, 'docs/samples/catalogue.csv');
 const PHOTOS = path.join(root, 'docs/samples/photos');
 let work = '';
@@ -38,15 +35,7 @@ async function importedProducts(): Promise<Map<string, number>> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` before the server tests.`);
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-import-'));
-  dataDir = path.join(work, 'data');
-  const handle = await openShopDatabase(readServerSettings({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'false' }), () => {});
-  try {
-    await seedCatalogue(handle.db, { products: 30 });
-  } finally {
-    await handle.close();
-  }
+  ({ work, dataDir } = await seededDataFolder('kirana-import-', 30));
 });
 afterAll(async () => {
   for (const child of children) {

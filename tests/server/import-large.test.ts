@@ -4,7 +4,6 @@
 // Needs `npm run build`.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { count, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,10 +13,8 @@ import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
 import { productImages, products, productVariants } from '../../src/server/db/schema.ts';
 import type { ProductDto } from '../../src/server/schemas.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
-import { freePort, root, run, runToEnd, type Child } from './processes.ts';
+import { freePort, run, runToEnd, seededDataFolder, type Child } from './processes.ts';
 
-const entry = path.join(root, 'dist/server/entry.mjs');
 const PRODUCTS = 10_000;
 const MB = 1024 * 1024;
 let work = '';
@@ -68,15 +65,7 @@ function grocerPost(route: string, body: Uint8Array<ArrayBuffer> | string, conte
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` before the server tests.`);
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-import-large-'));
-  dataDir = path.join(work, 'data');
-  const handle = await openShopDatabase(readServerSettings({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'false' }), () => {});
-  try {
-    await seedCatalogue(handle.db, { products: 30 });
-  } finally {
-    await handle.close();
-  }
+  ({ work, dataDir } = await seededDataFolder('kirana-import-large-', 30));
   csvFile = path.join(work, 'large.csv');
   fs.writeFileSync(csvFile, largeCatalogue());
   photo = await noisePhoto();

@@ -1,11 +1,37 @@
 // Child processes of the server tests: run a script of this project with Node 24 and read what it prints.
 import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 export const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A work folder under the system's temporary one with a data folder in it holding a seeded catalogue of `products`,
+ * for tests that then run the built shop on it (checked to exist: the server tests need `npm run build`).
+ */
+export async function seededDataFolder(prefix: string, products: number): Promise<{ work: string; dataDir: string }> {
+  const entry = path.join(root, 'dist/server/entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` before the server tests.`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dataDir = path.join(work, 'data');
+  // Imported here, so the helpers above stay cheap for tests that run no database.
+  const [{ readServerSettings }, { openShopDatabase }, { seedCatalogue }] = await Promise.all([
+    import('../../src/server/config.ts'),
+    import('../../src/server/db/prepare.ts'),
+    import('../../src/server/seed/index.ts'),
+  ]);
+  const handle = await openShopDatabase(readServerSettings({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'false' }), () => {});
+  try {
+    await seedCatalogue(handle.db, { products });
+  } finally {
+    await handle.close();
+  }
+  return { work, dataDir };
+}
 
 export interface Child {
   process: ChildProcess;

@@ -1,6 +1,6 @@
 // Shoppers' accounts in the database: users, sign-in sessions (refresh token families) and reset links.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { UserDto } from '../account-schemas.ts';
 import { normalizeIndianMobile } from '../../lib/form-limits.ts';
 import { newOpaqueToken, REFRESH_TOKEN_DAYS, RESET_TOKEN_MINUTES, tokenHash } from '../auth/tokens.ts';
