@@ -82,6 +82,13 @@ async function expectUnavailable(port: number) {
   expect((await get(port, '/healthz')).status).toBe(200);
 }
 
+/** The server is up again: the same shop process serves pages and the API once /readyz says so. */
+async function expectServingAgain(port: number) {
+  await waitFor(port, '/readyz', 200, 15_000);
+  expect((await get(port, '/')).status).toBe(200);
+  expect((await get(port, api)).status).toBe(200);
+}
+
 it('answers 503 while PostgreSQL is down, quickly, and serves again when it is back, without a restart', async () => {
   const { shop, port } = await startShop();
   await waitFor(port, '/readyz', 200, 60_000);
@@ -92,9 +99,7 @@ it('answers 503 while PostgreSQL is down, quickly, and serves again when it is b
   await expectUnavailable(port);
 
   postgres.start();
-  await waitFor(port, '/readyz', 200, 15_000);
-  expect((await get(port, '/')).status).toBe(200);
-  expect((await get(port, api)).status).toBe(200);
+  await expectServingAgain(port);
 
   shop.process.kill('SIGTERM');
   expect((await shop.exited).code).toBe(0);
@@ -107,9 +112,7 @@ it('starts while PostgreSQL is down, answers 503, and opens the database when it
   await expectUnavailable(port);
 
   postgres.start();
-  await waitFor(port, '/readyz', 200, 15_000);
-  expect((await get(port, '/')).status).toBe(200);
-  expect((await get(port, api)).status).toBe(200);
+  await expectServingAgain(port);
   shop.process.kill('SIGTERM');
   expect((await shop.exited).code).toBe(0);
 });
