@@ -1,14 +1,14 @@
 // The grocer's order routes over HTTP (issue 22): cancelling an order not yet delivered with a reason the shopper
 // reads, its stock and slot place given back; blocking and unblocking a mobile number; a day that is no day is a 400.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
 import { STOCK_PAGES } from '../../src/lib/urls.ts';
 import type { BlockedPhoneDto, GrocerCancelDto } from '../../src/server/grocer-schemas.ts';
 import type { OrderDto, OrderPageDto } from '../../src/server/order-schemas.ts';
-import { addresses, blockedPhones, deliverySlots, orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { addresses, blockedPhones, deliverySlots, orders, products } from '../../src/server/db/schema.ts';
 import { isPhoneBlocked } from '../../src/server/services/blocked-phones.ts';
-import { errorOf, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
 
 const TOKEN = 'grocer-orders-test-token-0123456789';
 // 07:30 in Kolkata: today's slots from 10:00 are open.
@@ -19,12 +19,7 @@ let spare: number[] = [];
 
 beforeAll(async () => {
   api = await startTestApi({ products: 40, now: () => clock, grocerToken: TOKEN });
-  const rows = await api.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.type, 'normal'), sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`))
-    .orderBy(products.id);
-  spare = rows.map((r) => r.id);
+  spare = await plainProductIds(api.db);
 });
 afterAll(async () => api?.close());
 

@@ -14,7 +14,9 @@ import type { ScryptCost } from '../../src/server/auth/passwords.ts';
 import { outboxMailer, type Mail, type Mailer } from '../../src/server/mail.ts';
 import { outboxSms, type SmsSender, type TextMessage } from '../../src/server/sms.ts';
 import type { AuthLimits } from '../../src/server/routes/auth.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { products, productVariants } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import type { StoreSettingsData } from '../../src/lib/store-settings-schema.ts';
@@ -186,6 +188,16 @@ export async function startTestApi(
       if (errors.length) throw new Error(`The API logged unexpected errors: ${errors.map(String).join('; ')}`);
     },
   };
+}
+
+/** The ids of the plain products (type normal, no pack sizes), in id order: what tests give stock of their own. */
+export async function plainProductIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.type, 'normal'), sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`))
+    .orderBy(products.id);
+  return rows.map((r) => r.id);
 }
 
 /** Reads an error response and checks it is the API's JSON error shape. */

@@ -1,6 +1,6 @@
 // Orders over HTTP: slots, placing once per key at the server's prices and offers, stock and slot places taken in one
 // transaction, reading, cancelling and ordering again; nobody sees another shopper's orders.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { OrderDto, OrderPageDto, ReorderResultDto, SlotListDto } from '../../src/server/order-schemas.ts';
@@ -8,7 +8,7 @@ import { addresses, deliverySlots, orders, products, productVariantPrices, produ
 import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
 import { STOCK_PAGES } from '../../src/lib/urls.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { errorOf, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
 
 // 07:30 in Kolkata: all of today's slots from 10:00 are open; the 08:00 one is inside its cut-off.
 let clock = new Date('2026-11-23T02:00:00Z');
@@ -23,12 +23,7 @@ beforeAll(async () => {
     now: () => clock,
     store: { ...store, limits: { openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100 } },
   });
-  const rows = await api.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.type, 'normal'), sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`))
-    .orderBy(products.id);
-  spare = rows.map((r) => r.id);
+  spare = await plainProductIds(api.db);
 });
 afterAll(async () => api?.close());
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import { addresses, deliverySlots, orderLines, orders, products, productVariants } from '../../src/server/db/schema.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { startTestApi, type TestApi } from '../api/harness.ts';
+import { plainProductIds, startTestApi, type TestApi } from '../api/harness.ts';
 
 if (!process.env.TEST_DATABASE_URL) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
 
@@ -36,12 +36,7 @@ beforeAll(async () => {
     orderLimit: { writes: 10_000, windowSeconds: 600 },
     grocerToken: GROCER_TOKEN,
   });
-  const plain = await api.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.type, 'normal'), sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`))
-    .orderBy(products.id)
-    .limit(3);
+  const plain = (await plainProductIds(api.db)).slice(0, 3).map((id) => ({ id }));
   await api.db.update(products).set({ stock: STOCK }).where(inArray(products.id, plain.map((p) => p.id)));
   const [pack] = await api.db.select({ id: productVariants.id, productId: productVariants.productId }).from(productVariants).orderBy(productVariants.id).limit(1);
   await api.db.update(productVariants).set({ stock: STOCK }).where(eq(productVariants.id, pack!.id));
