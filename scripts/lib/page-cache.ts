@@ -1,17 +1,20 @@
 // A short-lived cache of public pages in front of the Astro handler. A hit is answered from memory without
 // entering Astro's request pipeline, which on its own costs about as much as rendering a cached page.
 // Only answers that say they may be shared (Cache-Control: public, max-age=N, no Set-Cookie) are kept, for at
-// most N seconds (capped), with their compressed forms, so a hit costs no compression either. A successful
-// write declares the pages it changed (CHANGED_PAGES_HEADER); only those are forgotten, and a render of one of
-// them that began before the write is not stored.
+// most N seconds (capped), with their compressed forms, so a hit costs no compression either. Each page carries the
+// tags of what it shows (src/server/cache/stale-after.ts); a write drops the pages whose tags it made stale, and a
+// render that began before the write is not stored.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { compressBody, type Encoding } from './compression.ts';
 import { shareableSeconds } from '../../src/lib/api/headers.ts';
+import { TaggedCache } from '../../src/server/cache/tagged-cache.ts';
 
 export interface PageCacheOptions {
   /** Upper bound on how long a page is kept, whatever its max-age says; 0 keeps nothing. */
   maxSeconds?: number;
   maxEntries?: number;
+  /** Memory the pages may take, their compressed forms counted. */
+  maxBytes?: number;
   maxBodyBytes?: number;
   now?: () => number;
 }
@@ -20,7 +23,6 @@ export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  expires: number;
   /** Compressed forms, made once each. */
   encoded: Map<Encoding, Promise<Buffer>>;
   /** The head of a hit, as Node's writeHead takes it flat, made once per encoding ('' for none). */
@@ -29,58 +31,38 @@ export interface CachedPage {
 
 export const CACHE_HEADER = 'x-kirana-cache';
 
-
-/** Whether the page at `url` is the declared `page` (same path, and every query parameter the page names). */
-export function isSamePage(url: string, page: string): boolean {
-  const a = new URL(url, 'http://x');
-  const b = new URL(page, 'http://x');
-  if (a.pathname !== b.pathname) return false;
-  for (const [name, value] of b.searchParams) if (!a.searchParams.getAll(name).includes(value)) return false;
-  return true;
-}
-
 /**
- * Whether a write that changed `pages` changed the answer kept for `url`. The API's catalogue answers (a product's
- * JSON, a listing, suggestions) hold the same facts as the pages, so every write that changes a page forgets them all.
+ * The tag of the API's answers kept here: they carry no tags of what they show, so any write forgets them all (its
+ * stale tags and this one), as the old cache forgot every /api/ answer on any change.
  */
-export function isChangedBy(url: string, pages: readonly string[]): boolean {
-  return url.startsWith('/api/') || pages.some((p) => isSamePage(url, p));
-}
+export const API_ANSWERS_TAG = 'api-answers';
+
+/** A page's share of maxBytes: its body and, made on first use, its compressed forms (together well under half of it). */
+const pageBytes = (page: CachedPage) => Math.ceil(page.body.length * 1.5);
 
 export class PageCache {
   readonly maxSeconds: number;
   readonly maxBodyBytes: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
-  private readonly entries = new Map<string, CachedPage>();
-  /** Counts writes; a render remembers the count it began at. */
-  private writes = 0;
-  private readonly recentWrites: { at: number; pages: string[] }[] = [];
+  readonly #pages: TaggedCache<CachedPage>;
 
-  constructor({ maxSeconds = 60, maxEntries = 500, maxBodyBytes = 1_000_000, now = Date.now }: PageCacheOptions = {}) {
+  constructor({ maxSeconds = 60, maxEntries = 500, maxBytes = 64 * 1024 * 1024, maxBodyBytes = 1_000_000, now }: PageCacheOptions = {}) {
     this.maxSeconds = maxSeconds;
-    this.maxEntries = maxEntries;
     this.maxBodyBytes = maxBodyBytes;
-    this.now = now;
+    this.#pages = new TaggedCache({ maxEntries, maxBytes, sizeOf: pageBytes, ttlSeconds: maxSeconds, now });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.#pages.size;
   }
 
-  /** The live entry for `url`, most recently used last so the oldest is evicted first. */
+  /** The live page for `url`, now the most recently used. */
   get(url: string): CachedPage | undefined {
-    const hit = this.entries.get(url);
-    if (!hit) return undefined;
-    this.entries.delete(url);
-    if (hit.expires <= this.now()) return undefined;
-    this.entries.set(url, hit);
-    return hit;
+    return this.#pages.get(url);
   }
 
-  /** A mark to hand back to `put`: which writes a render has already seen. */
+  /** A mark to hand back to `put`: which invalidations a render has already seen. */
   mark(): number {
-    return this.writes;
+    return this.#pages.mark();
   }
 
   /** Seconds an answer may be kept here (0: not at all). */
@@ -88,24 +70,19 @@ export class PageCache {
     return Math.min(this.maxSeconds, shareableSeconds(cacheControl));
   }
 
-  /** Stores a page rendered since `mark`, unless a write since then changed it. */
-  put(url: string, mark: number, page: Omit<CachedPage, 'expires' | 'encoded'>, seconds: number): CachedPage {
-    const entry: CachedPage = { ...page, expires: this.now() + seconds * 1000, encoded: new Map() };
-    const stale = this.recentWrites.some((w) => w.at > mark && isChangedBy(url, w.pages));
-    if (seconds <= 0 || stale) return entry;
-    this.entries.set(url, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  /**
+   * Stores a page rendered since `mark` for `seconds` (at most maxSeconds), with the tags of what it shows, unless a write since then made
+   * one of them stale. The entry either way, for the answer being sent to share its compressed forms.
+   */
+  put(url: string, mark: number, page: Omit<CachedPage, 'encoded'>, seconds: number, tags: Iterable<string>): CachedPage {
+    const entry: CachedPage = { ...page, encoded: new Map() };
+    this.#pages.set(url, entry, tags, mark, Math.min(seconds, this.maxSeconds));
     return entry;
   }
 
-  /** Forgets the pages a successful write changed. */
-  forget(pages: string[]) {
-    if (pages.length === 0) return;
-    this.writes++;
-    this.recentWrites.push({ at: this.writes, pages });
-    // A render takes well under a second; the last hundred writes cover every render in flight.
-    if (this.recentWrites.length > 100) this.recentWrites.shift();
-    for (const url of this.entries.keys()) if (isChangedBy(url, pages)) this.entries.delete(url);
+  /** Drops the pages a write made stale (every page for 'all'). */
+  invalidate(tags: readonly string[] | 'all') {
+    this.#pages.invalidate(tags);
   }
 
   /** The body in `encoding`, compressed on first use and kept with the entry. */

@@ -2,8 +2,9 @@
 // (OPTIONS, reviews, Cookie, compression, headers) is tested in tests/e2e/serving.spec.ts.
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, isCompressible } from '../../scripts/lib/compression.ts';
-import { isSamePage, PageCache } from '../../scripts/lib/page-cache.ts';
+import { API_ANSWERS_TAG, PageCache } from '../../scripts/lib/page-cache.ts';
 import { shareableSeconds } from '../../src/lib/api/headers.ts';
+import { CATALOGUE_TAG, LISTINGS_TAG, listingTags, productTag, staleAfter } from '../../src/server/cache/stale-after.ts';
 import { isValidHost } from '../../scripts/lib/shop-handler.ts';
 
 describe('shareableSeconds', () => {
@@ -19,65 +20,80 @@ describe('shareableSeconds', () => {
   });
 });
 
-describe('isSamePage', () => {
-  it.each([
-    ['/product-detail?id=5', '/product-detail?id=5', true],
-    ['/product-detail?id=5&reviewed=1', '/product-detail?id=5', true],
-    ['/product-detail?reviewed=1&id=5', '/product-detail?id=5', true],
-    ['/product-detail?id=50', '/product-detail?id=5', false],
-    ['/product?id=5', '/product-detail?id=5', false],
-    ['/product-detail', '/product-detail?id=5', false],
-  ])('%s is %s: %s', (url, page, same) => {
-    expect(isSamePage(url, page)).toBe(same);
-  });
-});
-
 describe('PageCache', () => {
   const page = { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<p>page</p>') };
+  const put = (cache: PageCache, url: string, tags: string[], mark = cache.mark()) => cache.put(url, mark, page, 60, tags);
 
   it('keeps a page until its time is up', () => {
     const clock = { now: 0 };
     const cache = new PageCache({ maxSeconds: 60, now: () => clock.now });
-    cache.put('/shop?type=hot', cache.mark(), page, cache.keepSeconds('public, max-age=30'));
+    cache.put('/shop?type=hot', cache.mark(), page, cache.keepSeconds('public, max-age=30'), [LISTINGS_TAG]);
     expect(cache.get('/shop?type=hot')?.body.toString()).toBe('<p>page</p>');
     clock.now += 31_000;
     expect(cache.get('/shop?type=hot')).toBeUndefined();
   });
 
-  it('forgets only the pages a write declares', () => {
-    const cache = new PageCache();
-    for (const url of ['/product-detail?id=5', '/product?id=5', '/product-detail?id=6', '/']) cache.put(url, cache.mark(), page, 60);
-    cache.forget(['/product-detail?id=5', '/product?id=5']);
-    expect(cache.get('/product-detail?id=5')).toBeUndefined();
-    expect(cache.get('/product?id=5')).toBeUndefined();
-    expect(cache.get('/product-detail?id=6')).toBeDefined();
-    expect(cache.get('/')).toBeDefined();
+  it('keeps nothing when its time is 0', () => {
+    const cache = new PageCache({ maxSeconds: 0 });
+    put(cache, '/', [LISTINGS_TAG]);
+    cache.put('/brands', cache.mark(), page, cache.keepSeconds('public, max-age=60'), [CATALOGUE_TAG]);
+    expect(cache.size).toBe(0);
   });
 
-  it("forgets the API's catalogue answers with any page a write changes", () => {
+  it('drops only the pages showing what a write made stale', () => {
     const cache = new PageCache();
-    for (const url of ['/api/app/Products/5', '/api/app/Products/LoadProductsByCategory/dairy?pageNo=0', '/brands']) {
-      cache.put(url, cache.mark(), page, 60);
-    }
-    cache.forget(['/product-detail?id=5']);
+    put(cache, '/product-detail?id=5', [productTag(5)]);
+    put(cache, '/product-detail?id=6', [productTag(6)]);
+    put(cache, '/api/app/Products/LoadProductsByCategory/dairy?pageNo=0', listingTags([5, 7]));
+    put(cache, '/api/app/Products/LoadProductsByCategory/fruit?pageNo=0', listingTags([8]));
+    put(cache, '/brands', [CATALOGUE_TAG]);
+    cache.invalidate(staleAfter.reviewAdded(5));
+    expect(cache.get('/product-detail?id=5')).toBeUndefined();
+    expect(cache.get('/api/app/Products/LoadProductsByCategory/dairy?pageNo=0'), 'a card of product 5').toBeUndefined();
+    expect(cache.get('/product-detail?id=6')).toBeDefined();
+    expect(cache.get('/api/app/Products/LoadProductsByCategory/fruit?pageNo=0')).toBeDefined();
+    expect(cache.get('/brands')).toBeDefined();
+
+    cache.invalidate(staleAfter.shelfChanged([6]));
+    expect(cache.get('/product-detail?id=6')).toBeUndefined();
+    expect(cache.get('/api/app/Products/LoadProductsByCategory/fruit?pageNo=0'), 'every listing').toBeUndefined();
+    expect(cache.get('/brands')).toBeDefined();
+
+    cache.invalidate(staleAfter.catalogueImported());
+    expect(cache.size).toBe(0);
+  });
+
+  it("an API answer kept under API_ANSWERS_TAG goes with any write that names it", () => {
+    const cache = new PageCache();
+    put(cache, '/api/app/Products/5', [API_ANSWERS_TAG]);
+    put(cache, '/brands', [CATALOGUE_TAG]);
+    cache.invalidate([...staleAfter.reviewAdded(9), API_ANSWERS_TAG]);
     expect(cache.get('/api/app/Products/5')).toBeUndefined();
-    expect(cache.get('/api/app/Products/LoadProductsByCategory/dairy?pageNo=0')).toBeUndefined();
     expect(cache.get('/brands')).toBeDefined();
   });
 
-  it('does not store a render that began before a write changed its page', () => {
+  it('drops every page on "all"', () => {
+    const cache = new PageCache();
+    put(cache, '/product-detail?id=5', [productTag(5)]);
+    put(cache, '/brands', [CATALOGUE_TAG]);
+    cache.invalidate('all');
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not store a render that began before a write made its page stale', () => {
     const cache = new PageCache();
     const before = cache.mark();
-    cache.forget(['/product-detail?id=5']);
-    cache.put('/product-detail?id=5', before, page, 60);
-    cache.put('/product-detail?id=6', before, page, 60);
+    cache.invalidate(staleAfter.reviewAdded(5));
+    put(cache, '/product-detail?id=5', [productTag(5)], before);
+    put(cache, '/product-detail?id=6', [productTag(6)], before);
     expect(cache.get('/product-detail?id=5')).toBeUndefined();
     expect(cache.get('/product-detail?id=6')).toBeDefined();
   });
 
   it('keeps the compressed forms with the entry', async () => {
     const cache = new PageCache();
-    const entry = cache.put('/', cache.mark(), { ...page, body: Buffer.from('<p>x</p>'.repeat(500)) }, 60);
+    const entry = cache.put('/', cache.mark(), { ...page, body: Buffer.from('<p>x</p>'.repeat(500)) }, 60, [LISTINGS_TAG]);
+    expect(cache.get('/')).toBe(entry);
     const first = cache.encodedBody(entry, 'br');
     expect(cache.encodedBody(entry, 'br')).toBe(first);
     expect((await first).length).toBeLessThan(entry.body.length);
