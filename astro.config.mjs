@@ -5,9 +5,6 @@ import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 import interactionDirective from './src/lib/integrations/interaction-directive.ts';
 import precompressAssets from './src/lib/integrations/precompress-assets.ts';
-import pageImportsOnce from './src/lib/integrations/page-imports-once.ts';
-import pageHandlerExport from './src/lib/integrations/page-handler-export.ts';
-import cspDigestsOnce from './src/lib/integrations/csp-digests-once.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
 import recordBuildOrigin from './src/lib/integrations/build-origin.ts';
 import { buildSite } from './src/lib/server/site.ts';
@@ -33,8 +30,9 @@ export default defineConfig({
   // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
   // The adapter has one body limit for every route: the largest (the grocer's import). Each route's own, smaller one
   // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), pageImportsOnce(), pageHandlerExport(), cspDigestsOnce(), recordBuildOrigin(site)],
+  // Middleware mode: scripts/serve.ts is the server, and hands every render the shop it made (Astro.locals.shop).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), recordBuildOrigin(site)],
   server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).

@@ -1,7 +1,10 @@
-// Serves the built shop (dist/) on HOST:PORT: the Astro node handler (static files and pages) behind the
-// shop's own layer (scripts/lib/shop-handler.ts: Host check, security headers, compression, page cache).
-// Used by `npm start`, the e2e tests and the bench.
+// Serves the built shop (dist/) on HOST:PORT. One shop per process (src/server/runtime.ts: the database opened once,
+// one API, one read cache, one invalidation bus) is handed to every page render as Astro.locals.shop, through the
+// node adapter's middleware mode (its documented entry for a server of one's own). Around it, the shop's own layer
+// (scripts/lib/shop-handler.ts: probes, Host check, security headers, body limits, compression, page cache) and the
+// build's files (scripts/lib/static-files.ts). Used by `npm start`, the e2e tests, the bench and the cluster.
 import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,64 +12,85 @@ import { withMalformedUrlAnswers } from './lib/malformed-urls.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { listenOrigin } from '../src/lib/server/site.ts';
 import { shopSettings } from '../src/server/config.ts';
+import { shopFor } from '../src/server/runtime.ts';
+import type { Storefront } from '../src/server/storefront.ts';
 import { announceShop } from './lib/shop-file.ts';
-import { PageCache } from './lib/page-cache.ts';
-import { createShopHandler, refuseConnect, type NodeHandler } from './lib/shop-handler.ts';
-import { withPagesStraightToRenderer } from './lib/build-paths.ts';
+import { API_ANSWERS_TAG, PageCache } from './lib/page-cache.ts';
+import { createShopHandler, isApiPath, refuseConnect } from './lib/shop-handler.ts';
+import { staticFiles } from './lib/static-files.ts';
 import { inArrivalOrder } from './lib/arrival-order.ts';
-import { checkReadiness } from '../src/server/readiness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The adapter's middleware: renders a page with `locals`, or calls `next` when no route of the build matches. */
+type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: (() => void) | undefined, locals: App.Locals) => Promise<void>;
+
 export async function serveShop(options: { host: string; port: number }): Promise<http.Server> {
-  // The adapter starts its own server unless told not to; this one wraps its handler instead.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React (and other libraries) pick their production build from NODE_ENV when first imported: without it, every
   // server render ran React's development build (about an eighth of a product page's CPU under load).
   process.env.NODE_ENV ??= 'production';
-  // pageHandler: exported by src/lib/integrations/page-handler-export.ts (absent if Astro's output changed shape).
-  const entry = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: NodeHandler; pageHandler?: NodeHandler };
+  const { handler: astro } = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroMiddleware };
   const clientDir = path.join(root, 'dist/client');
   // Checked once for the whole process (src/server/config.ts): an invalid setting throws here, naming it.
   const settings = shopSettings();
-  // On the embedded shop (the API in process, on PGlite) renders wait their turn in arrival order
-  // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
-  const embedded = !settings.apiUrl && !settings.databaseUrl;
-  const pages = entry.pageHandler && embedded ? inArrivalOrder(entry.pageHandler) : entry.pageHandler;
-  // /readyz: 503 from SIGTERM on; before, with the API in this process, its database open, migrated and answering
-  // (src/server/readiness.ts); with API_URL, that host answers for its own database.
-  let draining = false;
-  const ready = async () => (draining ? 'draining' : settings.apiUrl ? true : checkReadiness());
-  const server = http.createServer(
-    createShopHandler(withMalformedUrlAnswers(withPagesStraightToRenderer(entry.handler, pages, clientDir)), {
-      clientDir,
-      pageCache: new PageCache({ maxSeconds: settings.pageCacheSeconds }),
-      siteUrl: settings.siteUrl,
-      ready,
-    }),
-  );
-  server.on('connect', refuseConnect);
+  const log = (message: string) => console.log(`[kirana] ${message}`);
+
+  const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
-  // The pages name this address as the shop's origin when SITE_URL is not set (src/lib/server/site.ts); with
-  // port 0 it is known only now.
-  process.env.HOST = options.host;
-  process.env.PORT = String((server.address() as AddressInfo).port);
-  installGracefulShutdown(server, { announceMs: settings.shutdownGraceSeconds * 1000, onDraining: () => (draining = true) });
-  // The embedded API opens its database on its first request: one now, so /readyz has its check and turns 200 without
-  // waiting for a shopper. A failure is the API's to report (and to try again on the next request).
-  if (!settings.apiUrl) warmUp(server.address() as AddressInfo);
-  // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
-  const dataDir = settings.apiUrl ? undefined : settings.dataDir;
-  if (dataDir) announceShop(dataDir, listenOrigin().origin);
-  return server;
-}
+  // Where pages say the shop is when SITE_URL is not set; with port 0 it is known only now.
+  const { port } = server.address() as AddressInfo;
+  const listening = listenOrigin({ HOST: options.host, PORT: String(port) });
+  const shop = shopFor(settings, log, settings.siteUrl ? new URL(settings.siteUrl) : listening);
 
-function warmUp({ address, port }: AddressInfo) {
-  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
-  http.get({ host, port, path: '/api/', headers: { host: `127.0.0.1:${port}` } }, (res) => res.resume()).on('error', () => {});
+  const pageCache = new PageCache({ maxSeconds: settings.pageCacheSeconds });
+  // A write's stale tags, from this process or another (src/server/cache/invalidation-bus.ts). The API's answers in the
+  // page cache carry no tags of their own (Hono renders them): any change forgets them all.
+  shop.stale.subscribe((tags) => pageCache.invalidate(tags === 'all' ? 'all' : [...tags, API_ANSWERS_TAG]));
+
+  /** The tags of what each page's render read, for the page cache to keep it under. */
+  const readTags = new WeakMap<IncomingMessage, Set<string>>();
+  const render = (req: IncomingMessage, res: ServerResponse) => {
+    const tags = new Set<string>();
+    // The API's answers (an Astro route too) are kept under API_ANSWERS_TAG instead.
+    if (!isApiPath(req.url ?? '/')) readTags.set(req, tags);
+    // No `next`: a path no route matches renders the 404 page.
+    return astro(req, res, undefined, { shop: shop.storefront(tags) satisfies Storefront });
+  };
+  // On the embedded shop (the API in process, on PGlite) renders wait their turn in arrival order
+  // (scripts/lib/arrival-order.ts); files and the page cache's answers do not.
+  const embedded = !settings.apiUrl && !settings.databaseUrl;
+  // /readyz: 503 from SIGTERM on; before, the shop's database open, migrated and answering (with API_URL, that host
+  // answers for its own database).
+  let draining = false;
+  server.on(
+    'request',
+    createShopHandler(withMalformedUrlAnswers(staticFiles(clientDir, embedded ? inArrivalOrder(render) : render)), {
+      clientDir,
+      pageCache,
+      siteUrl: settings.siteUrl,
+      ready: async () => (draining ? 'draining' : shop.ready()),
+      cacheTags: (req) => readTags.get(req) ?? [API_ANSWERS_TAG],
+    }),
+  );
+  server.on('connect', refuseConnect);
+
+  // `npm run orders` finds the shop through this (the API here is the embedded one, unless API_URL names another).
+  const forgetShop = settings.apiUrl ? () => {} : announceShop(settings.dataDir, listening.origin);
+  installGracefulShutdown(server, {
+    announceMs: settings.shutdownGraceSeconds * 1000,
+    onDraining: () => (draining = true),
+    close: async () => {
+      forgetShop();
+      await shop.close();
+    },
+  });
+  // The API opens its database on first use: now, so /readyz turns 200 without waiting for a shopper. A failure is
+  // the API's to report (and to try again on the next request).
+  void shop.ready();
+  return server;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -77,6 +101,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`[kirana] could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  await serveShop({ host, port });
-  console.log(`[kirana] serving http://${host}:${process.env.PORT}`);
+  const server = await serveShop({ host, port });
+  console.log(`[kirana] serving http://${host}:${(server.address() as AddressInfo).port}`);
 }

@@ -12,8 +12,15 @@ function withStandardReason(response: Response): Response {
   return new Response(response.body, { status: response.status, headers: response.headers });
 }
 
+async function devStorefront() {
+  const { devShop } = await import('./server/dev-shop.ts');
+  return (await devShop()).storefront();
+}
+
 // A page that cannot reach the API answers 503 with a friendly page rather than the 500 page.
 export const onRequest = defineMiddleware(async (context, next) => {
+  // The built shop gets its shop from scripts/serve.ts; `astro dev` makes one here (left out of the build).
+  if (import.meta.env.DEV && !context.isPrerendered) context.locals.shop ??= await devStorefront();
   // CSRF (Astro's checkOrigin, done here so /api refuses in its JSON shape). Pre-rendered pages take no writes.
   if (!context.isPrerendered && isCrossSiteWrite(context.request, context.url.origin)) {
     return crossSiteWriteRefused(context.request, context.url.pathname);
@@ -21,7 +28,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     return withStandardReason(await next());
   } catch (error) {
-    if (!isApiUnavailable(error) || context.url.pathname === '/503') throw error;
+    const unavailable = isApiUnavailable(error) || context.locals.shop?.isUnavailable(error);
+    if (!unavailable || context.url.pathname === '/503') throw error;
     console.error(`[kirana] ${context.url.pathname}${context.url.search}: the API is unavailable`, error);
     return withStandardReason(await context.rewrite('/503'));
   }

@@ -5,14 +5,17 @@
 // is was up to the kernel's list of ready sockets, not the order of arrival: under load some shoppers waited two or
 // three times as long as others (product pages read from the database, 32 connections: p50 0.19 s, p99 1.4 s).
 // Queued here, each render starts in a turn of the event loop of its own (setImmediate), after the requests that
-// arrived meanwhile have been read and queued behind it. A render gives its place up when it writes its response's
-// headers (Astro renders the whole page first), so a shopper on a slow line holds no place while the page downloads.
+// arrived meanwhile have been read and queued behind it. A render gives its place up when the renderer says it is done
+// (its promise settles: Astro renders the whole page, then hands it to the socket), so a shopper on a slow line holds
+// no place while the page downloads.
 //
 // It is for the embedded shop alone (scripts/serve.ts): where a render waits on a network (PostgreSQL, or the API
 // on another host by API_URL), a few places would hold everyone behind a slow server.
 import type { IncomingMessage } from 'node:http';
-import onHeaders from 'on-headers';
-import type { NodeHandler } from './shop-handler.ts';
+import type { ServerResponse } from 'node:http';
+
+/** A renderer whose promise settles when it has handed its answer to the response. */
+export type Renderer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /** How many renders may run at once: on PGlite one at a time is all that happens anyway; 8 covers a few awaits. */
 export const RENDERS_AT_ONCE = 8;
@@ -31,7 +34,7 @@ interface Waiting {
   started: boolean;
 }
 
-export function inArrivalOrder(handler: NodeHandler, rendersAtOnce = RENDERS_AT_ONCE): NodeHandler {
+export function inArrivalOrder(handler: Renderer, rendersAtOnce = RENDERS_AT_ONCE): (req: IncomingMessage, res: ServerResponse) => void {
   const queue: Waiting[] = [];
   let running = 0;
   const startNext = () => {
@@ -43,14 +46,15 @@ export function inArrivalOrder(handler: NodeHandler, rendersAtOnce = RENDERS_AT_
     }
   };
   return (req, res) => {
-    if (!waitsItsTurn(req)) return handler(req, res);
-    /** Its place given up: headers written, or the shopper gone. */
+    if (!waitsItsTurn(req)) return void handler(req, res);
+    /** Its place given up: rendered, or the shopper gone. */
     let left = false;
     const waiting: Waiting = {
       started: false,
       // A shopper who left before their turn is not rendered for.
       render: () => {
-        if (!left) handler(req, res);
+        if (left) return;
+        Promise.resolve(handler(req, res)).then(leave, leave);
       },
     };
     const leave = () => {
@@ -64,9 +68,7 @@ export function inArrivalOrder(handler: NodeHandler, rendersAtOnce = RENDERS_AT_
         if (place >= 0) queue.splice(place, 1);
       }
     };
-    onHeaders(res, leave);
-    // An answer ended without writeHead through the shop's response hook (an error page) is seen at 'finish'; a
-    // connection that went away before its headers, at 'close'.
+    // A renderer that answered without saying so is seen at 'finish'; a shopper who went away, at 'close'.
     res.once('finish', leave);
     res.once('close', leave);
     queue.push(waiting);

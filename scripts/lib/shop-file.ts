@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from '../../src/server/db/data-folder.ts';
-import { onShutdown } from '../../src/server/shutdown-hooks.ts';
 
 export const SHOP_FILE = 'shop.json';
 
@@ -13,8 +12,8 @@ export interface RunningShop {
   pid: number;
 }
 
-/** Writes the file (0600) and removes it when this process stops, by a signal or by exiting. */
-export function announceShop(dataDir: string, url: string): void {
+/** Writes the file (0600) and removes it when this process exits; returns its removal, for a shutdown to call first. */
+export function announceShop(dataDir: string, url: string): () => void {
   const file = path.join(dataDir, SHOP_FILE);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const shop: RunningShop = { url, pid: process.pid };
@@ -25,7 +24,7 @@ export function announceShop(dataDir: string, url: string): void {
     if (readShopFile(dataDir)?.pid === process.pid) fs.rmSync(file, { force: true });
   };
   process.once('exit', remove);
-  onShutdown(async () => remove());
+  return remove;
 }
 
 function readShopFile(dataDir: string): RunningShop | undefined {

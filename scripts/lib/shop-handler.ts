@@ -1,11 +1,11 @@
 // What the shop's server does around the Astro handler on every request: refuse a malformed Host, set the
 // security headers, answer OPTIONS briefly, send pre-compressed build assets, answer shared pages from the
-// page cache, compress text answers, and let successful writes empty the pages they declare changed.
+// page cache (which the invalidation bus empties of what each write made stale: scripts/serve.ts), compress text
+// answers.
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
 import { bodyLimitOf, tooLargeMessage } from '../../src/server/body-limits.ts';
 import {
   chooseEncoding,
@@ -31,6 +31,8 @@ export interface ShopHandlerOptions {
   siteUrl: string | undefined;
   /** /readyz: true when the shop can serve, else why not (draining, the database out of reach). Unset: always ready. */
   ready?: () => Promise<true | string>;
+  /** The tags of what a request's answer shows, to keep it under in the page cache (src/server/cache/stale-after.ts). */
+  cacheTags?: (req: IncomingMessage) => Iterable<string>;
 }
 
 /**
@@ -154,7 +156,7 @@ async function answerProbe(req: IncomingMessage, res: ServerResponse, probe: '/h
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Pages take GET, HEAD and POST (forms); the API also PUT and DELETE (its routes in src/server/routes/). */
 export const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -227,7 +229,7 @@ function passThrough(raw: RawResponse): BodySink {
   return { write: (chunk) => raw.write(chunk), end: () => raw.end() };
 }
 
-export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl, ready }: ShopHandlerOptions): NodeHandler {
+export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, siteUrl, ready, cacheTags = () => [] }: ShopHandlerOptions): NodeHandler {
   const security = Object.entries(securityHeaders(siteUrl));
   const pagePolicies = prerenderedPolicies(clientDir);
   const validHost = hostChecker();
@@ -267,10 +269,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
     const url = req.url ?? '/';
     const mark = pageCache.mark();
     onResponseHead(res, (raw: RawResponse): BodySink | undefined => {
-      const changed = res.getHeader(CHANGED_PAGES_HEADER);
-      res.removeHeader(CHANGED_PAGES_HEADER);
       const method = req.method ?? 'GET';
-      if (changed && res.statusCode < 400 && method !== 'GET' && method !== 'HEAD') pageCache.forget(String(changed).split(/\s+/).filter(Boolean));
 
       const contentType = String(res.getHeader('content-type') ?? '');
       if (res.hasHeader('content-security-policy')) {
@@ -297,7 +296,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
         cacheable && res.statusCode === 200 && seconds > 0 && !res.hasHeader('set-cookie') && !res.hasHeader('content-encoding') &&
         variesOnlyByEncoding(res) &&
         (length === undefined || length <= pageCache.maxBodyBytes);
-      if (storable) return storeThenSend(res, raw, url, mark, seconds, worthIt ? encoding : undefined);
+      if (storable) return storeThenSend(res, raw, url, mark, seconds, cacheTags(req), worthIt ? encoding : undefined);
       return worthIt ? streamOut(res, raw, encoding) : undefined;
     });
   };
@@ -305,7 +304,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
   /** Collects a page that will be kept, stores it, and sends it (compressed once if the shopper takes it). A body
    * of unknown length that outgrows the cache's limit is not kept: it goes out as it comes. */
   const storeThenSend = (
-    res: ServerResponse, raw: RawResponse, url: string, mark: number, seconds: number, encoding: Encoding | undefined,
+    res: ServerResponse, raw: RawResponse, url: string, mark: number, seconds: number, tags: Iterable<string>, encoding: Encoding | undefined,
   ): BodySink => {
     let chunks: Buffer[] = [];
     let size = 0;
@@ -324,7 +323,7 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
         if (overflow) return overflow.end();
         const headers = res.getHeaders();
         for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', CACHE_HEADER]) delete headers[name];
-        const entry = pageCache.put(url, mark, { status: res.statusCode, headers, body: Buffer.concat(chunks) }, seconds);
+        const entry = pageCache.put(url, mark, { status: res.statusCode, headers, body: Buffer.concat(chunks) }, seconds, tags);
         res.setHeader(CACHE_HEADER, 'MISS');
         bodyFor(entry, encoding).then(
           ({ body, encoding }) => {

@@ -4,7 +4,6 @@
 // pg pool ends), and the process exits 0.
 import type http from 'node:http';
 import net from 'node:net';
-import { runShutdownHooks } from '../../src/server/shutdown-hooks.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 /** After the signal, the listener closes once no connection has arrived for QUIET_MS, or after this long. */
@@ -18,7 +17,7 @@ export interface ShutdownOptions {
   announceMs?: number;
   /** Called at the signal, before anything else: /readyz answers 503 from then on. */
   onDraining?: () => void;
-  /** Closers of this process besides those registered through src/server/shutdown-hooks.ts. */
+  /** Closes what the process holds (its database: PGlite flushes, the pg pool ends) once the requests are answered. */
   close?: () => Promise<void>;
 }
 
@@ -88,7 +87,6 @@ export function installGracefulShutdown(server: http.Server, options: ShutdownOp
     log(`${signal}: no new connections${announceMs > 0 ? ' after that' : ''}; finishing the requests in flight (at most ${graceMs / 1000} s)…`);
     if ((await drain(announceMs)) === 'timed out') log('requests still in flight after the grace time were cut');
     await options.close?.().catch((error: unknown) => log(`could not close cleanly: ${String(error)}`));
-    await runShutdownHooks(log);
     log('database closed; stopped');
     process.exit(0);
   };

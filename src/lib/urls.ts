@@ -14,7 +14,6 @@ export const urls = {
   /** The product page's reviews; `reviewed` after a review was posted without JavaScript. */
   productReviews: (id: number, reviewed = false) => `/product-detail?id=${id}${reviewed ? '&reviewed=1' : ''}#reviews`,
   /** Every page that shows one product: the product page and its SPEC §2 alias. */
-  productPages: (id: number) => [`/product-detail?id=${id}`, `/product?id=${id}`],
   brand: (id: number, page?: number) => `/shop?type=brand&id=${id}${page && page > 1 ? `&page=${page}` : ''}`,
   category: (id: string, page?: number) =>
     `/shop?type=category&id=${encodeURIComponent(id)}${page && page > 1 ? `&page=${page}` : ''}`,
@@ -64,12 +63,6 @@ export const WISHLIST_ADD_PREFIX = 'add-to-wishlist-';
 
 /** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */
 export const categoryPageAnchor = (page: number) => `categories-page-${page}`;
-
-/**
- * Every page that shows product cards or a pack selector, each with any query: when a product or a pack sells out or
- * comes back, all of them may show it (cards appear in listings, search, sections and related products).
- */
-export const STOCK_PAGES = ['/', '/home', '/shop', '/search', '/productsection', '/product-detail', '/product'] as const;
 
 /** The pages that send a visitor with no stored user to /login (SPEC §6). */
 export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/OrderComplete', '/previous-order'];

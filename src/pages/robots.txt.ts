@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { siteOrigin } from '../lib/server/site.ts';
 import { urls } from '../lib/urls.ts';
 
-export const GET: APIRoute = ({ site, isPrerendered }) => {
-  const sitemap = new URL(urls.sitemap(), siteOrigin({ site, isPrerendered })).toString();
+export const GET: APIRoute = ({ site, locals }) => {
+  const sitemap = new URL(urls.sitemap(), siteOrigin({ site, locals })).toString();
   return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /myaccount\n\nSitemap: ${sitemap}\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -1,8 +1,8 @@
 // Every page of the shop but the products': home, listings, content pages, brands and categories.
 import type { APIRoute } from 'astro';
-import { serverCatalogue } from '../lib/server/api.ts';
+import { storefrontOf } from '../lib/server/storefront.ts';
 import { siteOrigin } from '../lib/server/site.ts';
 import { pagesSitemap, sitemapResponse } from '../lib/server/sitemap.ts';
 
-export const GET: APIRoute = async ({ site, isPrerendered }) =>
-  sitemapResponse(await pagesSitemap(serverCatalogue, siteOrigin({ site, isPrerendered })));
+export const GET: APIRoute = async ({ site, locals, url }) =>
+  sitemapResponse(await pagesSitemap(storefrontOf({ locals, url }).catalogue, siteOrigin({ site, locals })));

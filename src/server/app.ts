@@ -20,7 +20,8 @@ import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';
 import { describeSharedAnswers } from './routes/openapi.ts';
-import type { CatalogueCache } from './catalogue-cache.ts';
+import { catalogueReads, type CatalogueReads } from './catalogue-reads.ts';
+import { inProcessBus, type InvalidationBus } from './cache/invalidation-bus.ts';
 import { GROCER_UPLOAD_LIMITS, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
 
 export interface AppDeps {
@@ -39,8 +40,10 @@ export interface AppDeps {
   orderLimit?: WriteLimit;
   /** The token of the grocer's routes (`npm run orders`); none: they answer 401. */
   grocerToken?: string;
-  /** Keeps public catalogue answers in memory until a write changes the catalogue; none: every call reads. */
-  readCache?: CatalogueCache;
+  /** The catalogue's reads (catalogue-reads.ts), through the shop's read cache when it has one; none: every call reads. */
+  catalogue?: CatalogueReads;
+  /** Where a write announces what it made stale (src/server/cache/stale-after.ts), for every instance's caches. */
+  stale?: InvalidationBus;
   /** Where the picture sizes are kept (settings.imageCacheDir); tests and tools that leave it out share one in the
    * system's temporary folder (the files are named by the original's SHA-256, so sharing is safe). */
   imageCacheDir?: string;
@@ -58,7 +61,8 @@ export function createApp({
   now = () => new Date(),
   orderLimit,
   grocerToken,
-  readCache,
+  catalogue,
+  stale = inProcessBus(),
   imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
   rateLimits = memoryLimiterStore,
 }: AppDeps) {
@@ -86,9 +90,9 @@ export function createApp({
     onError: (c) => sendError(c, 413, 'payload_too_large', tooLargeMessage(MAX_API_BODY_BYTES)),
   });
   app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
-  if (readCache) app.use('*', readCache.middleware());
-  registerCatalogueRoutes(app, db);
-  registerReviewRoutes(app, db, reviewLimit, rateLimits);
+  const reads = catalogue ?? catalogueReads(db, undefined)();
+  registerCatalogueRoutes(app, reads);
+  registerReviewRoutes(app, db, reads, stale, reviewLimit, rateLimits);
   registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
   registerContactRoutes(app, db, contactLimit, rateLimits);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
@@ -111,11 +115,11 @@ export function createApp({
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
   registerCartRoutes(app, db, authenticate, store);
-  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now }, orderLimit, rateLimits);
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now, stale }, orderLimit, rateLimits);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
   registerAddressRoutes(app, db, authenticate);
   registerWishlistRoutes(app, db, authenticate);
-  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery });
+  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery, stale });
   describeSharedAnswers(app);
 
   app.doc31('/openapi.json', {

@@ -1,27 +1,42 @@
-// The embedded API of one process: opens the database once, migrates it, seeds an empty catalogue.
+// The shop of one process, made once at start by scripts/serve.ts (or `npm run api`, or `astro dev`'s middleware):
+// the database opened once, one API, one read cache, one invalidation bus, and the storefront that pages get in
+// Astro.locals. Embedded (no API_URL) the API opens its database on first use and tries again after a failure, so
+// the shop starts, and recovers, while the database is out of reach.
+import { sql } from 'drizzle-orm';
 import { createApp, type KiranaApi } from './app.ts';
-import { errorBody, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
+import { errorBody, isDatabaseUnreachable, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { readServerSettings, type ServerSettings } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
-import { onShutdown } from './shutdown-hooks.ts';
 import { readStoreSettings } from './store-settings.ts';
-import { readCacheFor } from './catalogue-cache.ts';
-import { setReadinessProbe } from './readiness.ts';
-import { sql } from 'drizzle-orm';
 import { limiterStoreFor } from './rate-limit.ts';
+import { catalogueReads } from './catalogue-reads.ts';
+import { invalidationBusFor, type InvalidationBus } from './cache/invalidation-bus.ts';
+import { TaggedCache } from './cache/tagged-cache.ts';
+import { apiClient, inProcessCatalogue, remoteCatalogue, type Storefront } from './storefront.ts';
+import { passToApiHost } from './api-pass-through.ts';
+import { CLIENT_IP_HEADER } from '../lib/api/headers.ts';
 
-let booting: Promise<{ api: KiranaApi; handle: DatabaseHandle }> | undefined;
+/** Entries of the read cache: a page of the shop reads a handful; a few thousand cover the catalogue's busy part. */
+const READ_CACHE_ENTRIES = 5_000;
+
+export interface OpenedApi {
+  api: KiranaApi;
+  handle: DatabaseHandle;
+  settings: ServerSettings;
+  reads: ReturnType<typeof catalogueReads>;
+}
 
 /**
- * The shop's API on its database, as the settings say: what the pages embed, and what `npm run api` serves alone.
- * A start that fails after the database opened closes it again (it holds the data folder's lock).
+ * The shop's API on its database, as the settings say, its catalogue reads through `readCache` and its writes
+ * announced on `stale`. A start that fails after the database opened closes it again (it holds the data folder's lock).
  */
 export async function openShopApi(
   log: (message: string) => void,
-): Promise<{ api: KiranaApi; handle: DatabaseHandle; settings: ServerSettings }> {
+  { stale, readCache }: { stale: InvalidationBus; readCache: TaggedCache<object> | undefined },
+): Promise<OpenedApi> {
   const settings = readServerSettings();
   // Read before the database opens: a grocer's mistake in store.yaml stops the start with its name.
   const store = readStoreSettings();
@@ -29,65 +44,144 @@ export async function openShopApi(
   const handle = await openShopDatabase(settings, log);
   try {
     const accounts = await accountDepsFromSettings(settings, log);
+    const reads = catalogueReads(handle.db, readCache);
     const api = createApp({
       db: handle.db,
       accounts,
       store,
       grocerToken: resolveGrocerToken(settings),
-      readCache: readCacheFor(settings),
+      catalogue: reads(),
+      stale,
       imageCacheDir: settings.imageCacheDir,
       rateLimits: limiterStoreFor(handle),
     });
-    return { api, handle, settings };
+    return { api, handle, settings, reads };
   } catch (error) {
     await handle.close();
     throw error;
   }
 }
 
-async function boot() {
-  const { api, handle } = await openShopApi((m) => console.log(`[kirana] ${m}`));
-  // The server that imports this bundle closes the database on SIGTERM (scripts/lib/shutdown.ts).
-  onShutdown(closeEmbeddedApi);
-  return { api, handle };
+/** The read cache the settings ask for (READ_CACHE_SECONDS; 0: none), emptied of what each write made stale. */
+export function readCacheFor(settings: Pick<ServerSettings, 'readCacheSeconds'>, stale: InvalidationBus): TaggedCache<object> | undefined {
+  if (settings.readCacheSeconds <= 0) return undefined;
+  const cache = new TaggedCache<object>({ maxEntries: READ_CACHE_ENTRIES, ttlSeconds: settings.readCacheSeconds });
+  stale.subscribe((tags) => cache.invalidate(tags));
+  return cache;
 }
 
-function booted() {
-  booting ??= boot().catch((error: unknown) => {
-    booting = undefined;
-    throw error;
+export interface Shop {
+  /** What a page gets in Astro.locals.shop; the tags of what it reads are added to `tags` (the page cache's). */
+  storefront(tags?: Set<string>): Storefront;
+  /** true when the shop can serve (its database open, migrated and answering), else why not. */
+  ready(): Promise<true | string>;
+  /** Where writes say what they made stale, in this process and, on PostgreSQL, in every other. */
+  stale: InvalidationBus;
+  close(): Promise<void>;
+}
+
+/** A dead server whose packets vanish must not hold the balancer's check longer than it waits. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/** `check`'s verdict within PROBE_TIMEOUT_MS: true, or why not. */
+function probe(check: () => Promise<unknown>): Promise<true | string> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(`the database did not answer within ${PROBE_TIMEOUT_MS / 1000} s`), PROBE_TIMEOUT_MS);
+    check().then(
+      () => resolve(true),
+      (error: unknown) => resolve(error instanceof Error ? error.message : String(error)),
+    ).finally(() => clearTimeout(timer));
   });
-  return booting;
 }
 
-/** The API of this process, booted on first use. A failed boot is retried by the next call. */
-export function embeddedApi(): Promise<KiranaApi> {
-  return booted().then((b) => b.api);
+/** The shop whose API runs in this process, on the database the settings name. */
+export function embeddedShop(settings: ServerSettings, log: (message: string) => void, origin: URL): Shop {
+  const stale = invalidationBusFor(settings, log);
+  const readCache = readCacheFor(settings, stale);
+  let booting: Promise<OpenedApi> | undefined;
+  const booted = () =>
+    (booting ??= openShopApi(log, { stale, readCache }).catch((error: unknown) => {
+      booting = undefined;
+      throw error;
+    }));
+
+  /** Hands a request to the API; while the database cannot be opened, answers 503. */
+  const fetchApi = async (request: Request): Promise<Response> => {
+    let api: KiranaApi;
+    try {
+      api = (await booted()).api;
+    } catch (error) {
+      console.error('[kirana] the API could not start', error);
+      return Response.json(errorBody('unavailable', 'The shop is starting or unavailable. Please try again shortly.'), {
+        status: 503,
+        headers: { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
+      });
+    }
+    return api.fetch(request);
+  };
+  const api = apiClient('http://kirana.embedded/api/', (input, init) => fetchApi(input instanceof Request && !init ? input : new Request(input, init)));
+  // Reads wait for the database like the API's calls do; a failed open rejects them (a page answers 503).
+  const reads = catalogueReads(async () => (await booted()).handle.db, readCache);
+
+  let probing: Promise<true | string> | undefined;
+  return {
+    stale,
+    storefront: (tags) => ({
+      catalogue: inProcessCatalogue(reads(tags)),
+      api,
+      origin,
+      shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
+      handleApi: (request, clientAddress) => {
+        const headers = new Headers(request.headers);
+        headers.set(CLIENT_IP_HEADER, clientAddress);
+        return fetchApi(new Request(request, { headers }));
+      },
+      isUnavailable: isDatabaseUnreachable,
+    }),
+    // Checks made meanwhile share the one in flight, so a burst of health checks costs the database one `select 1`.
+    ready: () =>
+      (probing ??= probe(async () => (await booted()).handle.db.execute(sql`select 1`)).finally(() => (probing = undefined))),
+    close: async () => {
+      const current = booting;
+      booting = undefined;
+      await stale.close();
+      if (current) await (await current.catch(() => undefined))?.handle.close();
+    },
+  };
 }
 
-// /readyz (scripts/serve.ts): the API booted (the database open and migrated; a failed boot is tried again here, so
-// the shop recovers when the database comes back) and its database answering now.
-setReadinessProbe(async () => {
-  await (await booted()).handle.db.execute(sql`select 1`);
-});
-
-export async function closeEmbeddedApi() {
-  const current = booting;
-  booting = undefined;
-  if (current) await (await current).handle.close();
+/** The storefront of an API on another host (API_URL): pages read it over HTTP; that host answers for its database. */
+export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (message: string) => void, origin: URL): Shop {
+  const api = apiClient(settings.apiUrl, fetch);
+  // With the API host's PostgreSQL named here too (DATABASE_URL), this storefront hears its writes; without, its
+  // pages are kept no longer than PAGE_CACHE_SECONDS.
+  const stale = invalidationBusFor(settings, log);
+  return {
+    stale,
+    storefront: () => ({
+      catalogue: remoteCatalogue(api),
+      api,
+      origin,
+      shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
+      handleApi: (request, clientAddress) => passToApiHost(settings.apiUrl, request, clientAddress),
+      isUnavailable: () => false,
+    }),
+    ready: async () => true,
+    close: () => stale.close(),
+  };
 }
 
-/** Hands a request to the embedded API; while the database cannot be opened, answers 503. */
-export async function fetchEmbedded(request: Request): Promise<Response> {
-  let api: KiranaApi;
-  try {
-    api = await embeddedApi();
-  } catch (error) {
-    console.error('[kirana] the API could not start', error);
-    return Response.json(errorBody('unavailable', 'The shop is starting or unavailable. Please try again shortly.'), {
-      status: 503,
-      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) },
-    });
-  }
-  return api.fetch(request);
+/** The shop the settings describe. */
+export function shopFor(settings: ServerSettings, log: (message: string) => void, origin: URL): Shop {
+  return settings.apiUrl ? remoteShop({ ...settings, apiUrl: settings.apiUrl }, log, origin) : embeddedShop(settings, log, origin);
+}
+
+/**
+ * The socket's peer; with TRUST_PROXY=true (the shop or `npm run api` behind a proxy of yours: nginx, a storefront),
+ * the last X-Forwarded-For entry, the one that proxy added (an entry before it is whatever the client claimed).
+ * Without it, every shopper behind nginx would share nginx's address, and one limit.
+ */
+export function shopperAddress(settings: Pick<ServerSettings, 'trustProxy'>, forwardedFor: string | null | undefined, socketAddress: string | undefined): string {
+  const forwarded = settings.trustProxy ? forwardedFor?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || socketAddress || 'unknown';
 }

@@ -1,14 +1,15 @@
-// The API's in-process read cache (src/server/catalogue-cache.ts), as the shop runs it: catalogue answers are kept
-// until a write says the catalogue changed; personal answers are never kept.
+// The shop's read cache (src/server/catalogue-reads.ts on src/server/cache/tagged-cache.ts), as the shop runs it:
+// catalogue answers are kept until a write makes them stale (src/server/cache/stale-after.ts); personal answers are
+// never kept.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '../../src/lib/api/headers.ts';
-import { CatalogueCache } from '../../src/server/catalogue-cache.ts';
+import { TaggedCache } from '../../src/server/cache/tagged-cache.ts';
 import { products } from '../../src/server/db/schema.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
-const readCache = new CatalogueCache();
+const readCache = new TaggedCache<object>({ maxEntries: 1000, ttlSeconds: 60 });
 let productId: number;
 beforeAll(async () => {
   api = await startTestApi({ readCache });
@@ -32,7 +33,7 @@ describe('the read cache of catalogue answers', () => {
     const review = { title: 'Lakshmi', description: 'Fresh and well packed.', stars: 5, productsId: productId };
     const posted = await api.post('/api/Reviews', review, { [CLIENT_IP_HEADER]: '10.9.0.1' });
     expect(posted.status).toBe(201);
-    // …and a write that changes the catalogue makes every answer be read again.
+    // …and a review makes what shows its product be read again.
     expect(await productName(productId)).toBe('Renamed Behind The Cache');
     expect(await reviewCount(productId)).toBe(reviews + 1);
   });

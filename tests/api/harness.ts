@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../../src/server/app.ts';
-import type { CatalogueCache } from '../../src/server/catalogue-cache.ts';
+import { catalogueReads } from '../../src/server/catalogue-reads.ts';
+import { inProcessBus } from '../../src/server/cache/invalidation-bus.ts';
+import type { TaggedCache } from '../../src/server/cache/tagged-cache.ts';
 import type { WriteLimit } from '../../src/server/rate-limit.ts';
 import type { RegisterInput, SessionDto } from '../../src/server/account-schemas.ts';
 import type { ScryptCost } from '../../src/server/auth/passwords.ts';
@@ -40,6 +42,8 @@ export interface TestApi {
   codeTo(phone: string): Promise<string>;
   /** The folder the text messages are written to. */
   smsOutbox: string;
+  /** What the API's writes said they made stale since the last call (src/server/cache/stale-after.ts), oldest first. */
+  takeStale(): (readonly string[] | 'all')[];
   /** The access tokens are signed with this. */
   jwtSecret: string;
   /** The folder the reset mails are written to. */
@@ -102,8 +106,8 @@ export async function startTestApi(
     /** The API's clock for delivery slots. */
     now?: () => Date;
     orderLimit?: WriteLimit;
-    /** The in-process read cache the shop runs with; none by default, so tests that change rows directly see them. */
-    readCache?: CatalogueCache;
+    /** The read cache the shop runs with; none by default, so tests that change rows directly see them. */
+    readCache?: TaggedCache<object>;
     /** The token of the grocer's routes (orders, import); none: they answer 401. */
     grocerToken?: string;
     /** Where the API keeps picture sizes; the system's shared temporary one unless a test looks inside. */
@@ -119,6 +123,11 @@ export async function startTestApi(
   const mails = mailRecorder(outboxMailer(outbox, 'Kirana <shop@example.in>', () => {}));
   const smsOutbox = path.join(outboxRoot, 'sms-outbox');
   const texts = textRecorder(outboxSms(smsOutbox, () => {}));
+  // What the API's writes make stale, as the shop wires it (src/server/runtime.ts): the read cache forgets it.
+  const stale = inProcessBus();
+  if (options.readCache) stale.subscribe((tags) => options.readCache!.invalidate(tags));
+  let published: (readonly string[] | 'all')[] = [];
+  stale.subscribe((tags) => published.push(tags));
   const app = createApp({
     db: handle.db,
     logError: (e) => errors.push(e),
@@ -127,7 +136,8 @@ export async function startTestApi(
     store: options.store ?? readStoreSettings(),
     now: options.now,
     orderLimit: options.orderLimit,
-    readCache: options.readCache,
+    catalogue: catalogueReads(handle.db, options.readCache)(),
+    stale,
     grocerToken: options.grocerToken,
     imageCacheDir: options.imageCacheDir,
     accounts: {
@@ -164,6 +174,7 @@ export async function startTestApi(
     textTo: texts.next,
     codeTo: async (phone) => codeOf(await texts.next(phone)),
     smsOutbox,
+    takeStale: () => published.splice(0),
     register: async (overrides, headers) => {
       const shopper = newShopper(overrides);
       const res = await call('POST', '/api/Authenticate/Register', { body: shopper, headers });

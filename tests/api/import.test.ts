@@ -9,7 +9,7 @@ import type { CartDto } from '../../src/server/account-schemas.ts';
 import { brands, categories, productImages, products, productSeo, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
 import type { ImportSummaryDto, StoredPictureDto } from '../../src/server/import-schemas.ts';
 import type { ProductDto, ProductSeoDto } from '../../src/server/schemas.ts';
-import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
+import { staleAfter } from '../../src/server/cache/stale-after.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 const TOKEN = 'grocer-token-for-the-import-tests-0123456789';
@@ -32,10 +32,12 @@ const grocer = (method: string, route: string, init: { json?: unknown; bytes?: U
   });
 const importCsv = (csv: string, images: Record<string, string> = photos) => grocer('POST', 'Import', { json: { csv, images } });
 
-async function imported(csv: string): Promise<{ summary: ImportSummaryDto; changedPages: string | null }> {
+/** The import's summary, and what it said it made stale. */
+async function imported(csv: string): Promise<{ summary: ImportSummaryDto; stale: (readonly string[] | 'all')[] }> {
+  api.takeStale();
   const res = await importCsv(csv);
   expect(res.status, await res.clone().text()).toBe(200);
-  return { summary: (await res.json()) as ImportSummaryDto, changedPages: res.headers.get(CHANGED_PAGES_HEADER) };
+  return { summary: (await res.json()) as ImportSummaryDto, stale: api.takeStale() };
 }
 
 async function productByHandle(handle: string): Promise<ProductDto> {
@@ -101,7 +103,7 @@ describe('pictures', () => {
 describe('the sample file', () => {
   it('creates its products with their packs, prices, pictures, brands and categories, and tells the caches', async () => {
     const seededCategories = await api.db.select({ n: sql<number>`count(*)::int` }).from(categories);
-    const { summary, changedPages } = await imported(sampleCsv);
+    const { summary, stale } = await imported(sampleCsv);
     expect(summary).toEqual({
       rows: 8,
       products: { created: 5, updated: 0, unchanged: 0 },
@@ -111,8 +113,8 @@ describe('the sample file', () => {
       categoriesCreated: ['Seasonal Fruit'],
       changed: true,
     });
-    // The page cache in front of the shop (and the API's read cache) forget listings, product pages and the sitemap.
-    expect(changedPages?.split(' ')).toEqual(expect.arrayContaining(['/', '/shop', '/search', '/product-detail', '/brands', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-1.xml']));
+    // Every cache of every instance forgets the whole catalogue: listings, product pages, brands and the sitemap.
+    expect(stale).toEqual([staleAfter.catalogueImported()]);
     const afterCategories = await api.db.select({ n: sql<number>`count(*)::int` }).from(categories);
     expect(afterCategories[0]!.n).toBe(seededCategories[0]!.n + 1);
 
@@ -171,10 +173,10 @@ describe('the sample file', () => {
 
   it('changes nothing when imported again, and tells no cache to forget anything', async () => {
     const before = await snapshot();
-    const { summary, changedPages } = await imported(sampleCsv);
+    const { summary, stale } = await imported(sampleCsv);
     expect(summary).toMatchObject({ products: { created: 0, updated: 0, unchanged: 5 }, packs: { created: 0, updated: 0, offShelf: 0 }, changed: false });
     expect(summary.brandsCreated).toEqual([]);
-    expect(changedPages).toBeNull();
+    expect(stale).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
 

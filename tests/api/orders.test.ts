@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { OrderDto, OrderPageDto, ReorderResultDto, SlotListDto } from '../../src/server/order-schemas.ts';
 import { addresses, deliverySlots, orders, products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
-import { CHANGED_PAGES_HEADER } from '../../src/lib/api/headers.ts';
-import { STOCK_PAGES } from '../../src/lib/urls.ts';
+import { staleAfter } from '../../src/server/cache/stale-after.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
 
@@ -271,27 +270,28 @@ describe('the last unit', () => {
 });
 
 describe('the shop’s cached pages', () => {
-  it('are told to redraw the catalogue when an order sells the last unit or a cancel brings it back, and only then', async () => {
+  it('are told what is stale when an order sells the last unit or a cancel brings it back, and only then', async () => {
     const p = await product(2500, 3);
     const s = await shopper();
     await addToCart(s, p.id, 2);
+    api.takeStale();
     const some = await place(s);
     expect(some.status).toBe(201);
-    expect(some.headers.get(CHANGED_PAGES_HEADER), 'one unit is still on the shelf').toBeNull();
+    expect(api.takeStale(), 'one unit is still on the shelf').toEqual([]);
 
     await addToCart(s, p.id, 1);
     const last = await place(s);
     expect(last.status).toBe(201);
-    expect(last.headers.get(CHANGED_PAGES_HEADER)?.split(' ')).toEqual([...STOCK_PAGES]);
+    expect(api.takeStale()).toEqual([staleAfter.shelfChanged([p.id])]);
 
     const lastOrder = (await last.json()) as OrderDto;
     const cancel = await api.call('POST', `/api/app/Orders/${lastOrder.id}/Cancel`, { token: s.token });
     expect(cancel.status).toBe(200);
-    expect(cancel.headers.get(CHANGED_PAGES_HEADER)?.split(' ')).toEqual([...STOCK_PAGES]);
+    expect(api.takeStale()).toEqual([staleAfter.shelfChanged([p.id])]);
     const firstOrder = (await some.json()) as OrderDto;
     const again = await api.call('POST', `/api/app/Orders/${firstOrder.id}/Cancel`, { token: s.token });
     expect(again.status).toBe(200);
-    expect(again.headers.get(CHANGED_PAGES_HEADER), 'it was back on the shelf already').toBeNull();
+    expect(api.takeStale(), 'it was back on the shelf already').toEqual([]);
   });
 });
 

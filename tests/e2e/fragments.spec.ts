@@ -1,5 +1,5 @@
-// Product cards, the header and the footer are rendered once and then kept (src/lib/server/fragment-cache.ts): a
-// kept card must be the card each page would have rendered, and its island must still come to life.
+// A product's card is the same card wherever it shows (its category's listing, search results), asked for once or
+// again, and its wishlist heart comes back to the page it was on.
 import { expect, test } from '@playwright/test';
 import type { ApiProduct } from './helpers.ts';
 import type { CategoryDto } from '../../src/server/schemas.ts';
@@ -11,12 +11,12 @@ const cardOf = (html: string, id: number) => {
 };
 const comeBackTo = (card: string) => /name="next" value="([^"]*)"/.exec(card)?.[1];
 
-test('a card kept from one page is the same card on another, its wishlist heart coming back to each page', async ({ request }) => {
+test('a card on one page is the same card on another, its wishlist heart coming back to each page', async ({ request }) => {
   const [category] = (await (await request.get('/api/app/Categories/LoadCategoriesByPriority?pageSize=1')).json()) as CategoryDto[];
   const [product] = (await (await request.get(`/api/app/Products/LoadProductsByCategory/${category!.id}?pageSize=1`)).json()) as ApiProduct[];
   const pages = [`/shop?type=category&id=${category!.id}`, `/search?name=${encodeURIComponent(product!.name.toLowerCase())}`];
   const cards: string[] = [];
-  // Each page twice: the second time every card on it is a kept one.
+  // Each page twice: the second time from the page cache.
   for (const address of [...pages, ...pages]) {
     const res = await request.get(address);
     expect(res.status(), address).toBe(200);

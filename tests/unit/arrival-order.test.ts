@@ -22,9 +22,11 @@ async function shop(rendersAtOnce: number) {
   const arrived: string[] = [];
   const started: string[] = [];
   const rendering = new Map<string, ServerResponse>();
+  const rendered = new Map<string, () => void>();
   const pages = inArrivalOrder((req, res) => {
     started.push(req.url!);
     rendering.set(req.url!, res);
+    return new Promise<void>((done) => rendered.set(req.url!, done));
   }, rendersAtOnce);
   const server = http.createServer((req, res) => {
     arrived.push(req.url!);
@@ -47,7 +49,7 @@ async function shop(rendersAtOnce: number) {
     return { request, answer };
   };
   const finish = (path: string) => rendering.get(path)!.end(`page ${path}`);
-  return { arrived, started, rendering, ask, finish };
+  return { arrived, started, rendering, rendered, ask, finish };
 }
 
 describe('inArrivalOrder', () => {
@@ -72,7 +74,7 @@ describe('inArrivalOrder', () => {
     expect(await Promise.all(answers)).toEqual(['page /a', 'page /b', 'page /c', 'page /d']);
   });
 
-  it('gives a place up once the headers are written, before the body has gone out', async () => {
+  it('gives a place up once its render is done, before the body has gone out', async () => {
     const s = await shop(1);
     const first = s.ask('/first');
     await until(() => s.started.length === 1);
@@ -80,9 +82,13 @@ describe('inArrivalOrder', () => {
     await until(() => s.arrived.length === 2);
     await new Promise((r) => setTimeout(r, 20));
     expect(s.started).toEqual(['/first']);
-    // The first page's headers go out, its body not yet: the next render may start.
+    // The first page's headers go out: it still holds its place until its renderer says it is done.
     const res = s.rendering.get('/first')!;
     res.writeHead(200, { 'content-type': 'text/plain' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.started).toEqual(['/first']);
+    // Rendered, its body not yet sent: the next render may start.
+    s.rendered.get('/first')!();
     await until(() => s.started.length === 2);
     res.end('page /first');
     s.finish('/second');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamUrl } from '../../src/lib/server/upstream.ts';
+import { upstreamUrl } from '../../src/server/api-pass-through.ts';
 
 const api = 'http://api.internal:4322/api';
 

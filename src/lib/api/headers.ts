@@ -8,14 +8,6 @@ export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalida
  * never taken from the client. Used for rate limits. */
 export const CLIENT_IP_HEADER = 'x-kirana-client-ip';
 
-/** Set by a successful write on its response: the pages (path and query) it changed, which the page cache in
- * front of the shop (scripts/lib/page-cache.ts) then forgets. Never reaches the browser. */
-export const CHANGED_PAGES_HEADER = 'x-kirana-changed-pages';
-
-export function changedPagesHeader(pages: readonly string[]): Record<string, string> {
-  return { [CHANGED_PAGES_HEADER]: pages.join(' ') };
-}
-
 /** Seconds a response may be shared for, or 0 when it must not be kept. */
 export function shareableSeconds(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;

@@ -1,6 +1,5 @@
 // The shop's CSRF check: Astro's `security.checkOrigin` rule, done in src/middleware.ts (the option is off in
 // astro.config.mjs) so that the API refuses in its own JSON shape rather than Astro's text/plain 403.
-import { errorBody } from '../../server/errors.ts';
 
 /** What a form can send from another site without a CORS preflight. */
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
@@ -22,7 +21,7 @@ export function isCrossSiteWrite(request: Request, origin: string): boolean {
 export function crossSiteWriteRefused(request: Request, pathname: string): Response {
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     return Response.json(
-      errorBody('forbidden', `A ${request.method} from another site is refused: send it from the shop, with the shop's Origin header.`),
+      { error: { code: 'forbidden', message: `A ${request.method} from another site is refused: send it from the shop, with the shop's Origin header.` } },
       { status: 403, headers: { 'Cache-Control': 'no-store' } },
     );
   }

@@ -3,7 +3,7 @@ import type { AstroGlobal } from 'astro';
 import { isHTTPError, type Options } from 'ky';
 import { apiErrorMessage } from '../api/errors.ts';
 import { CLIENT_IP_HEADER } from '../api/headers.ts';
-import { shopperAddress } from './client-address.ts';
+import { storefrontOf } from './storefront.ts';
 
 /**
  * Sends a form to the API as the shopper who sent it (`send` makes the typed call with the options given): their address goes along, so each shopper has their own
@@ -16,7 +16,7 @@ export async function postForShopper(
   failure: string,
 ): Promise<string | undefined> {
   try {
-    const address = shopperAddress(astro.request.headers.get('x-forwarded-for'), astro.clientAddress);
+    const address = storefrontOf(astro).shopperAddress(astro.request.headers.get('x-forwarded-for'), astro.clientAddress);
     await send({ headers: { [CLIENT_IP_HEADER]: address, 'x-forwarded-for': address }, retry: 0 });
     return undefined;
   } catch (error) {

@@ -1,9 +1,9 @@
 // Page data loaders: each runs in a page's frontmatter, where status and headers may still be set.
 import type { AstroGlobal } from 'astro';
 import { isHTTPError } from 'ky';
-import type { ProductPage as ProductListPage } from '../api/catalogue.ts';
-import { changedPagesHeader } from '../api/headers.ts';
-import { serverCatalogue, serverFeedback } from './api.ts';
+import type { Catalogue, ProductPage as ProductListPage } from '../api/catalogue.ts';
+import { feedback } from '../api/feedback.ts';
+import { storefrontOf } from './storefront.ts';
 import type { Category, Product, ProductSeo, Review } from '../api/types.ts';
 import { positiveIdFrom } from '../ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page-status.ts';
@@ -18,14 +18,14 @@ export interface Aisle {
 }
 
 /** The first `count` categories that have products (by priority), each with its first `perAisle` products. */
-export async function loadAisles(count: number, perAisle: number): Promise<Aisle[]> {
+export async function loadAisles(catalogue: Catalogue, count: number, perAisle: number): Promise<Aisle[]> {
   // One page of categories holds enough to choose from; a category with no products yet is skipped.
-  const { categories } = await serverCatalogue.categories(0, PAGE_SIZES.categories);
+  const { categories } = await catalogue.categories(0, PAGE_SIZES.categories);
   return Promise.all(
     categories
       .filter((category) => category.count > 0)
       .slice(0, count)
-      .map(async (category) => ({ category, products: (await serverCatalogue.categoryProducts(category.id, 0, perAisle)).products })),
+      .map(async (category) => ({ category, products: (await catalogue.categoryProducts(category.id, 0, perAisle)).products })),
   );
 }
 
@@ -42,10 +42,11 @@ export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   // A page number that cannot exist shows no categories, like a page past the end.
   const requestedPage = pageFromUrl(astro.url, 'categories');
   const categoryPage = requestedPage ?? 1;
+  const catalogue = storefrontOf(astro).catalogue;
   const [hot, aisles, lastPage] = await Promise.all([
-    serverCatalogue.hotProducts(),
-    loadAisles(3, 5),
-    requestedPage === null ? Promise.resolve({ categories: [], total: 0 }) : serverCatalogue.categories(categoryPage - 1),
+    catalogue.hotProducts(),
+    loadAisles(catalogue, 3, 5),
+    requestedPage === null ? Promise.resolve({ categories: [], total: 0 }) : catalogue.categories(categoryPage - 1),
   ]);
   // A page of categories past the end is not a page.
   if (lastPage.categories.length === 0 && (requestedPage === null || categoryPage > 1)) {
@@ -54,7 +55,7 @@ export async function loadHome(astro: AstroGlobal): Promise<HomeData> {
   }
   cacheCataloguePage(astro);
   // The pages before it (only when the last one exists, so their number is bounded by the catalogue).
-  const earlier = await Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => serverCatalogue.categories(pageNo)));
+  const earlier = await Promise.all(Array.from({ length: categoryPage - 1 }, (_, pageNo) => catalogue.categories(pageNo)));
   const categories = [...earlier.flatMap((page) => page.categories), ...lastPage.categories];
   const moreCategoriesHref = categories.length < lastPage.total ? urls.moreCategories(categoryPage + 1) : undefined;
   return { hot, aisles, categories, categoryPage, moreCategoriesHref };
@@ -88,17 +89,15 @@ async function postReview(astro: AstroGlobal, id: number): Promise<Response | Re
     stars: String(form.get('stars') ?? ''),
   };
   const review = { title: values.title, description: values.description, stars: Number(values.stars) || 0, productsId: id };
-  const error = await postForShopper(astro, (options) => serverFeedback.postReview(review, options), 'Your review could not be posted.');
+  const error = await postForShopper(astro, (options) => feedback(storefrontOf(astro).api).postReview(review, options), 'Your review could not be posted.');
   if (error) return { error, values };
-  // Declares, like the API's answer, the pages the review changed (the page cache forgets them).
-  return new Response(null, {
-    status: 303,
-    headers: { Location: urls.productReviews(id, true), ...changedPagesHeader(urls.productPages(id)) },
-  });
+  // The API has told every cache what the review made stale.
+  return new Response(null, { status: 303, headers: { Location: urls.productReviews(id, true) } });
 }
 
 export async function loadProductPage(astro: AstroGlobal): Promise<Response | ProductPageData> {
   const id = positiveIdFrom(astro.url.searchParams.get('id')) ?? 0;
+  const catalogue = storefrontOf(astro).catalogue;
   let form: ReviewFormState = {};
   if (astro.request.method === 'POST' && id > 0) {
     const posted = await postReview(astro, id);
@@ -107,14 +106,14 @@ export async function loadProductPage(astro: AstroGlobal): Promise<Response | Pr
   }
   const [product, seo, reviews, related] = id
     ? await Promise.all([
-        serverCatalogue.product(id),
-        serverCatalogue.productSeo(id),
-        serverCatalogue.reviews(id).catch((error: unknown) => {
+        catalogue.product(id),
+        catalogue.productSeo(id),
+        catalogue.reviews(id).catch((error: unknown) => {
           // An unknown product has no reviews; any other failure is the API's, and shows as such.
           if (isHTTPError(error) && error.response.status === 404) return [] as Review[];
           throw error;
         }),
-        serverCatalogue.relatedProducts(id, 10),
+        catalogue.relatedProducts(id, 10),
       ])
     : [null, null, [] as Review[], { products: [], total: 0 }];
   if (!product) notFoundStatus(astro);

@@ -2,11 +2,12 @@
 // Never taken from the request's Host header: anyone can send any Host, and a CDN keyed on the path would then
 // serve their origin to every shopper. In order: SITE_URL at run time (the build cannot know where the shop is
 // deployed); the build-time `site` for pre-rendered pages (`npm start` rebuilds them when the origin changes: see
-// scripts/start.ts); the address this server listens on (HOST, PORT).
+// scripts/start.ts); the address this server listens on (HOST, PORT), which the server gives pages with the shop
+// (Astro.locals.shop.origin).
 // Astro's `security.allowedDomains` stays empty on purpose: a Host it allows makes Astro trust X-Forwarded-For
 // for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
 
-import { shopSettings, type ServerSettings } from '../../server/config.ts';
+import type { ServerSettings } from '../../server/config.ts';
 
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_PORT = 4321;
@@ -32,9 +33,7 @@ export function buildSite(settings: Pick<ServerSettings, 'siteUrl' | 'host' | 'p
   return new URL(settings.siteUrl ?? listenOrigin({ HOST: settings.host, PORT: String(settings.port) })).href;
 }
 
-export function siteOrigin(astro: { site: URL | undefined; isPrerendered: boolean }): URL {
-  const configured = shopSettings().siteUrl;
-  if (configured) return new URL(configured);
-  if (astro.isPrerendered && astro.site) return astro.site;
-  return listenOrigin();
+/** The origin a page names: the running shop's; while pre-rendering (no shop yet), the `site` of the build. */
+export function siteOrigin(astro: { site: URL | undefined; locals: App.Locals }): URL {
+  return astro.locals.shop?.origin ?? astro.site ?? listenOrigin();
 }

@@ -2,7 +2,6 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { CATALOGUE_CACHE_CONTROL } from '../../lib/api/headers.ts';
-import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import {
   BrandIdParam,
@@ -24,20 +23,8 @@ import {
   VariantSchema,
   type ProductDto,
 } from '../schemas.ts';
-import {
-  findBrand,
-  findCategory,
-  findProduct,
-  findProductSeo,
-  listProducts,
-  loadBrands,
-  loadCategories,
-  productExists,
-  productIdPage,
-  suggest,
-  variantsOf,
-  type Page,
-} from '../services/catalogue.ts';
+import type { Page } from '../services/catalogue.ts';
+import type { CatalogueReads } from '../catalogue-reads.ts';
 import { json, PUBLIC } from './openapi.ts';
 
 const errors = {
@@ -55,7 +42,7 @@ function sendPage(c: Context, page: Page<ProductDto>) {
   return c.json(page.items, 200);
 }
 
-export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
+export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads) {
   // Before /app/Products/{id}, which would take 'Ids' for an id.
   app.openapi(
     createRoute({
@@ -72,7 +59,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { skip, take } = c.req.valid('query');
-      const page = await productIdPage(db, skip, take);
+      const page = await reads.productIds(skip, take);
       c.header('X-Total-Count', String(page.total));
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(page.items, 200);
@@ -92,7 +79,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { skip, take } = c.req.valid('query');
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
-      return c.json(await loadBrands(db, skip, take), 200);
+      return c.json(await reads.brands(skip, take), 200);
     },
   );
 
@@ -111,7 +98,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { pageNo, pageSize } = c.req.valid('query');
-      const page = await loadCategories(db, pageNo, pageSize);
+      const page = await reads.categories(pageNo, pageSize);
       c.header('X-Total-Count', String(page.total));
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(page.items, 200);
@@ -131,7 +118,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { text } = c.req.valid('param');
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
-      return c.json(await suggest(db, text), 200);
+      return c.json(await reads.suggestions(text), 200);
     },
   );
 
@@ -147,7 +134,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { pageNo, pageSize } = c.req.valid('query');
-      return sendPage(c, await listProducts(db, { kind: 'hot' }, pageNo, pageSize));
+      return sendPage(c, await reads.products({ kind: 'hot' }, pageNo, pageSize));
     },
   );
 
@@ -164,8 +151,8 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { brandId } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      const page = await listProducts(db, { kind: 'brand', brandId }, pageNo, pageSize);
-      if (page.items.length === 0 && !(await findBrand(db, brandId))) throw notFound(`No brand has id ${brandId}`);
+      const page = await reads.products({ kind: 'brand', brandId }, pageNo, pageSize);
+      if (page.items.length === 0 && !(await reads.brand(brandId))) throw notFound(`No brand has id ${brandId}`);
       return sendPage(c, page);
     },
   );
@@ -183,8 +170,8 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { categoryId } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      const page = await listProducts(db, { kind: 'category', categoryId }, pageNo, pageSize);
-      if (page.items.length === 0 && !(await findCategory(db, categoryId))) throw notFound(`No category has id ${categoryId}`);
+      const page = await reads.products({ kind: 'category', categoryId }, pageNo, pageSize);
+      if (page.items.length === 0 && !(await reads.category(categoryId))) throw notFound(`No category has id ${categoryId}`);
       return sendPage(c, page);
     },
   );
@@ -202,7 +189,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { text } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      return sendPage(c, await listProducts(db, { kind: 'search', text }, pageNo, pageSize));
+      return sendPage(c, await reads.products({ kind: 'search', text }, pageNo, pageSize));
     },
   );
 
@@ -219,9 +206,9 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     async (c) => {
       const { id } = c.req.valid('param');
       const { pageNo, pageSize } = c.req.valid('query');
-      const page = await listProducts(db, { kind: 'related', productId: id }, pageNo, pageSize);
+      const page = await reads.products({ kind: 'related', productId: id }, pageNo, pageSize);
       // Whether the product exists is asked only when there is nothing to show, to word the 404.
-      if (page.items.length === 0 && !(await productExists(db, id))) throw notFound(`No product has id ${id}`);
+      if (page.items.length === 0 && !(await reads.productExists(id))) throw notFound(`No product has id ${id}`);
       return sendPage(c, page);
     },
   );
@@ -238,7 +225,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const product = await findProduct(db, id);
+      const product = await reads.product(id);
       if (!product) throw notFound(`No product has id ${id}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(product, 200);
@@ -257,7 +244,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      const seo = await findProductSeo(db, proid);
+      const seo = await reads.productSeo(proid);
       if (!seo) throw notFound(`No SEO data for product ${proid}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(seo, 200);
@@ -276,7 +263,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      const variants = await variantsOf(db, proid);
+      const variants = await reads.variants(proid);
       if (!variants) throw notFound(`No product has id ${proid}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants, 200);
@@ -295,7 +282,7 @@ export function registerCatalogueRoutes(app: OpenAPIHono, db: Database) {
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      const variants = await variantsOf(db, proid);
+      const variants = await reads.variants(proid);
       if (!variants) throw notFound(`No product has id ${proid}`);
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(variants.flatMap((v) => (v.productVariantPrice ? [v.productVariantPrice] : [])), 200);

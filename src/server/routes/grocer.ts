@@ -5,9 +5,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { changedPagesHeader } from '../../lib/api/headers.ts';
-import { sitemapFileCount } from '../../lib/paging.ts';
-import { STOCK_PAGES, urls } from '../../lib/urls.ts';
+import type { InvalidationBus } from '../cache/invalidation-bus.ts';
+import { staleAfter } from '../cache/stale-after.ts';
 import type { Database } from '../db/client.ts';
 import { badRequest, sendError, unauthorized } from '../errors.ts';
 import {
@@ -27,7 +26,6 @@ import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPic
 import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
-import { productIdPage } from '../services/catalogue.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
 import type { DeliveryRules } from '../services/slots.ts';
 import { json, jsonBody } from './openapi.ts';
@@ -39,23 +37,17 @@ const errors = {
   401: json(ErrorSchema, 'No grocer token, or a wrong one'),
 } as const;
 
-/** Every page that may show an imported product, brand or category: listings, product pages, brands, the sitemap. */
-async function cataloguePages(db: Database): Promise<string[]> {
-  // The sitemap's product files as many as the catalogue now fills: a new product may land in the last, or a new one.
-  const { total } = await productIdPage(db, 0, 1);
-  const productFiles = Array.from({ length: sitemapFileCount(total) }, (_, i) => urls.sitemapProducts(i + 1));
-  return [...STOCK_PAGES, '/brands', urls.sitemap(), urls.sitemapPages(), ...productFiles];
-}
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export interface GrocerDeps {
   /** The grocer's token (src/server/auth/secret.ts); none: every grocer call is 401. */
   token: string | undefined;
   delivery: DeliveryRules;
+  /** Where a cancel that refilled the shelf, or an import, says what it made stale. */
+  stale: InvalidationBus;
 }
 
-export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery }: GrocerDeps) {
+export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale }: GrocerDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'grocer', {
     type: 'apiKey',
     in: 'header',
@@ -144,8 +136,10 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     async (c) => {
       const { id } = c.req.valid('param');
       const { from, shelfChanged } = await cancelOrderByShop(db, id, c.req.valid('json').reason);
+      const order = await grocerOrder(db, delivery, id);
       // As with the shopper's cancel: a sold-out product back on the shelf shows at once on the catalogue pages.
-      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200, shelfChanged ? changedPagesHeader(STOCK_PAGES) : {});
+      if (shelfChanged) await stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+      return c.json({ from, order }, 200);
     },
   );
 
@@ -227,8 +221,9 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     async (c) => {
       const { csv, images } = c.req.valid('json');
       const summary = await importCatalogue(db, csv, images);
-      // The page cache (and the API's read cache) forget every catalogue page: the new products show at once.
-      return c.json(summary, 200, summary.changed ? changedPagesHeader(await cataloguePages(db)) : {});
+      // Every instance's caches forget the whole catalogue: the new products and prices show at once.
+      if (summary.changed) await stale.publish(staleAfter.catalogueImported());
+      return c.json(summary, 200);
     },
   );
 }

@@ -22,8 +22,8 @@ import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, typ
 import { listSlots } from '../services/slots.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
-import { CHANGED_PAGES_HEADER } from '../../lib/api/headers.ts';
-import { STOCK_PAGES } from '../../lib/urls.ts';
+import { staleAfter } from '../cache/stale-after.ts';
+import type { InvalidationBus } from '../cache/invalidation-bus.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
 export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
@@ -45,7 +45,8 @@ export function registerOrderRoutes(
   app: OpenAPIHono,
   db: Database,
   authenticate: (c: Context) => Promise<AccessClaims>,
-  rules: OrderRules,
+  /** With where an order that changed the shelf says so (the caches of every instance forget those products). */
+  rules: OrderRules & { stale: InvalidationBus },
   orderLimit: WriteLimit = DEFAULT_ORDER_LIMIT,
   limiters: LimiterStore = memoryLimiterStore,
 ) {
@@ -93,7 +94,7 @@ export function registerOrderRoutes(
       await limitOrders(c, String(userId));
       const key = c.req.valid('header')['idempotency-key'];
       const { order, replayed, shelfChanged } = await placeOrder(db, rules, userId, key, c.req.valid('json'));
-      if (shelfChanged) c.header(CHANGED_PAGES_HEADER, STOCK_PAGES.join(' '));
+      if (shelfChanged) await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
       if (replayed) {
         c.header('Idempotent-Replayed', 'true');
         return c.json(order, 200);
@@ -157,7 +158,7 @@ export function registerOrderRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const { order, shelfChanged } = await cancelOrder(db, rules, userId, c.req.valid('param').id);
-      if (shelfChanged) c.header(CHANGED_PAGES_HEADER, STOCK_PAGES.join(' '));
+      if (shelfChanged) await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
       return c.json(order, 200);
     },
   );

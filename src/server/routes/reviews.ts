@@ -1,19 +1,21 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
+import type { CatalogueReads } from '../catalogue-reads.ts';
+import type { InvalidationBus } from '../cache/invalidation-bus.ts';
+import { staleAfter } from '../cache/stale-after.ts';
 import { notFound } from '../errors.ts';
 import { ErrorSchema, NewReviewSchema, ProIdParam, ReviewSchema } from '../schemas.ts';
-import { productExists } from '../services/catalogue.ts';
-import { addReview, reviewsOf } from '../services/reviews.ts';
+import { addReview } from '../services/reviews.ts';
 import { json, PUBLIC } from './openapi.ts';
 import { memoryLimiterStore, writeLimiter, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
-import { changedPagesHeader } from '../../lib/api/headers.ts';
-import { urls } from '../../lib/urls.ts';
 
 export const DEFAULT_REVIEW_LIMIT: WriteLimit = { writes: 10, windowSeconds: 600 };
 
 export function registerReviewRoutes(
   app: OpenAPIHono,
   db: Database,
+  reads: CatalogueReads,
+  stale: InvalidationBus,
   limit: WriteLimit = DEFAULT_REVIEW_LIMIT,
   limiters: LimiterStore = memoryLimiterStore,
 ) {
@@ -35,9 +37,9 @@ export function registerReviewRoutes(
     }),
     async (c) => {
       const { proid } = c.req.valid('param');
-      const list = await reviewsOf(db, proid);
+      const list = await reads.reviews(proid);
       // Only an empty list needs asking whether the product exists (a query fewer for every product page).
-      if (list.length === 0 && !(await productExists(db, proid))) throw notFound(`No product has id ${proid}`);
+      if (list.length === 0 && !(await reads.productExists(proid))) throw notFound(`No product has id ${proid}`);
       // Reviews change when shoppers post: browsers and proxies ask again each time. (The API's own read cache may
       // keep them: a posted review clears it.)
       c.header('Cache-Control', 'public, no-cache');
@@ -62,10 +64,12 @@ export function registerReviewRoutes(
     }),
     async (c) => {
       const review = c.req.valid('json');
-      if (!(await productExists(db, review.productsId))) throw notFound(`No product has id ${review.productsId}`);
+      if (!(await reads.productExists(review.productsId))) throw notFound(`No product has id ${review.productsId}`);
       await limitReviews(c);
-      // The review shows on its product's pages: the page cache forgets those, and only those.
-      return c.json(await addReview(db, review), 201, changedPagesHeader(urls.productPages(review.productsId)));
+      const stored = await addReview(db, review);
+      // The review shows wherever its product does (its page, its cards' ratings): every instance forgets those.
+      await stale.publish(staleAfter.reviewAdded(review.productsId));
+      return c.json(stored, 201);
     },
   );
 }

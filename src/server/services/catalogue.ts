@@ -61,7 +61,7 @@ export async function findCategory(db: Database, id: string) {
   return row;
 }
 
-type ProductFilter =
+export type ProductFilter =
   | { kind: 'hot' }
   | { kind: 'brand'; brandId: number }
   | { kind: 'category'; categoryId: string }

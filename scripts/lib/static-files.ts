@@ -1,0 +1,53 @@
+// The build's files (dist/client: pre-rendered pages, public files, hashed assets) sent with `send`, the library the
+// node adapter itself uses for them. Which paths are files is read once at start (the build does not change while the
+// shop runs), so a page's request goes to the renderer without a look at the disk.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import send from 'send';
+import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL } from './compression.ts';
+
+/** Every URL path the build has a file for: its files, and its folders (a pre-rendered page) with or without '/'. */
+export function buildPaths(clientDir: string): Set<string> {
+  const paths = new Set<string>(['/']);
+  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    paths.add(`/${relative}`);
+    if (entry.isDirectory()) paths.add(`/${relative}/`);
+  }
+  return paths;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Sends a file of the build, or hands the request to `render` (pages, and the 404 page for a path that is neither).
+ * A path with an escape, a dot segment or a doubled slash is looked up by `send` (which decodes and confines it to
+ * the folder), never taken for a file by its spelling.
+ */
+export function staticFiles(clientDir: string, render: Handler): Handler {
+  const files = buildPaths(clientDir);
+  const assets = `/${HASHED_ASSETS_DIR}/`;
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const pathname = query >= 0 ? url.slice(0, query) : url;
+    const plain = pathname.startsWith('/') && !/%|#|\/\.|\/\/|\\/.test(pathname);
+    if (plain && !files.has(pathname)) return render(req, res);
+    // A pre-rendered page's folder without its '/' is its index.html, as the adapter served it.
+    const file = plain && pathname !== '/' && !pathname.endsWith('/') && files.has(`${pathname}/`) ? `${pathname}/index.html` : pathname;
+    const stream = send(req, file, { root: clientDir, dotfiles: file.startsWith('/.well-known/') ? 'allow' : 'deny' });
+    let found = false;
+    stream.on('file', () => (found = true));
+    stream.on('headers', () => {
+      if (file.startsWith(assets)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    });
+    stream.on('error', (error: { statusCode?: number }) => {
+      if (!found) return render(req, res);
+      const status = error.statusCode ?? 500;
+      res.writeHead(status);
+      res.end();
+    });
+    stream.pipe(res);
+  };
+}
