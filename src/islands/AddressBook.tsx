@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { addressValues } from '../lib/address-form.ts';
-import { browserCheckout } from '../lib/api/browser.ts';
+import { browserCheckout } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { ADDRESS_LIMITS } from '../lib/form-limits.ts';
 import type { AddressDto, AddressListDto } from '../server/order-schemas.ts';

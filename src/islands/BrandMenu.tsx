@@ -4,7 +4,7 @@
 // no brands are fetched during SSR); once hydrated (`client:interaction`) the link becomes the
 // disclosure button, and the first opening fetches the first page.
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
-import { browserCatalogue } from '../lib/api/browser.ts';
+import { browserCatalogue } from '../client/api.ts';
 import { PAGE_SIZES } from '../lib/paging.ts';
 import type { Brand } from '../lib/api/types.ts';
 import { urls } from '../lib/urls.ts';

@@ -2,7 +2,7 @@
 // (the page's HTML is the same for everyone), and it changes as they step quantities and remove lines.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { browserCart } from '../lib/api/browser.ts';
+import { browserCart } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText } from '../lib/order-status.ts';

@@ -2,7 +2,7 @@
 // (the page's HTML is the same for everyone), and placing the order is a call that must happen exactly once.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { browserAccount, browserCart, browserCheckout } from '../lib/api/browser.ts';
+import { browserAccount, browserCart, browserCheckout } from '../client/api.ts';
 import { apiError, apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { formatRupees } from '../lib/money.ts';
 import { orderKeyStore } from '../lib/order-key.ts';

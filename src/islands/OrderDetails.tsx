@@ -1,7 +1,7 @@
 // /orderdetails?id=N: one order, where it is on its way, and 'Cancel order' while it is not yet packed. An island:
 // the order is the shopper's own and cancelling changes it in place.
 import { useEffect, useRef, useState } from 'react';
-import { browserOrders } from '../lib/api/browser.ts';
+import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { shopCancelText, STATUS_LABELS, TIMELINE_STEPS } from '../lib/order-status.ts';

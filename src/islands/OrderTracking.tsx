@@ -2,7 +2,7 @@
 // with 'Order again'. An island: the orders are the shopper's own, fetched after the page loads.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { browserOrders } from '../lib/api/browser.ts';
+import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { formatRupees } from '../lib/money.ts';

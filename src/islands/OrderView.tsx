@@ -1,7 +1,7 @@
 // One placed order as the shopper sees it: on OrderComplete and on its details page (not an island by itself; the
 // OrderComplete and OrderDetails islands render it). Every number comes from the server's order, only formatted.
 import { useEffect, useState, type ReactNode } from 'react';
-import { browserOrders } from '../lib/api/browser.ts';
+import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { addressLine } from '../lib/address-form.ts';
 import { positiveIdFrom } from '../lib/ids.ts';

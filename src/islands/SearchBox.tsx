@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { flushSync } from 'react-dom';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SubmitEvent } from 'react';
-import { browserCatalogue } from '../lib/api/browser.ts';
+import { browserCatalogue } from '../client/api.ts';
 import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
 import { urls } from '../lib/urls.ts';
 import {

@@ -2,7 +2,7 @@
 // the shopper's own, fetched after the page loads. Signed out, the page's own HTML says to sign in (no island work).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { browserWishlist } from '../lib/api/browser.ts';
+import { browserWishlist } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { productActionsData } from '../lib/product-actions.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';

@@ -58,7 +58,7 @@ export const urls = {
   },
 };
 
-/** The fragment of a page reached by signing in from a heart: '#add-to-wishlist-12' (src/lib/wishlist-toggle.ts). */
+/** The fragment of a page reached by signing in from a heart: '#add-to-wishlist-12' (src/client/wishlist-toggle.ts). */
 export const WISHLIST_ADD_PREFIX = 'add-to-wishlist-';
 
 /** The id of the first card of a page of categories (from page 2), where Load More opens the next page. */

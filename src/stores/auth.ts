@@ -55,7 +55,7 @@ function storedNow(key: string, atomValue: string | undefined): string | undefin
   }
 }
 
-/** The ky hooks' view of the session (src/lib/api/browser.ts). */
+/** The ky hooks' view of the session (src/client/api.ts). */
 export const sessionStore: SessionStore = {
   token: () => storedNow('token', $token.get()),
   refreshToken: () => storedNow('refreshToken', $refreshToken.get()),

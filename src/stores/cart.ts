@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import type { CartDto } from '../server/account-schemas.ts';
 import { readToken } from '../lib/auth/token.ts';
-import { browserCart, browserCatalogue } from '../lib/api/browser.ts';
+import { browserCart, browserCatalogue } from '../client/api.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { $productId, $token, $userId, clearSession } from './auth.ts';
 

@@ -1,5 +1,5 @@
 // The header's cart badge asks for the count once, also when the token is refreshed on the way (SPEC §4): the refresh
-// saves the same shopper again, which is no reason for a second count (src/lib/header-account.ts).
+// saves the same shopper again, which is no reason for a second count (src/client/header-account.ts).
 import { expect, test } from '@playwright/test';
 import { allProducts } from './helpers.ts';
 import { bearer } from './orders-setup.ts';

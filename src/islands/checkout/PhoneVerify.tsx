@@ -1,7 +1,7 @@
 // Checkout: a shopper whose mobile number is not verified yet (an account from before codes, or a changed number)
 // verifies it here with a texted code, without leaving the checkout: the cart, address and slot stay as chosen.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { browserAccount } from '../../lib/api/browser.ts';
+import { browserAccount } from '../../client/api.ts';
 import { apiErrorMessage } from '../../lib/api/errors.ts';
 import type { CodeSentDto, UserDto } from '../../server/account-schemas.ts';
 

@@ -1,14 +1,14 @@
 // The API client of islands and page scripts (browser only): ONE ky instance with the session hooks
 // (src/lib/api/session-hooks.ts), so every call carries the bearer token and survives an expired one.
 import ky from 'ky';
-import { sessionStore } from '../../stores/auth.ts';
-import { resolveApiBaseUrl } from './base-url.ts';
-import { accountCalls, cartCalls } from './account.ts';
-import { catalogue } from './catalogue.ts';
-import { checkoutCalls } from './checkout.ts';
-import { orderCalls } from './orders.ts';
-import { withSession } from './session-hooks.ts';
-import { wishlistCalls } from './wishlist.ts';
+import { sessionStore } from '../stores/auth.ts';
+import { resolveApiBaseUrl } from '../lib/api/base-url.ts';
+import { accountCalls, cartCalls } from '../lib/api/account.ts';
+import { catalogue } from '../lib/api/catalogue.ts';
+import { checkoutCalls } from '../lib/api/checkout.ts';
+import { orderCalls } from '../lib/api/orders.ts';
+import { withSession } from '../lib/api/session-hooks.ts';
+import { wishlistCalls } from '../lib/api/wishlist.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
 // there, so a placeholder origin keeps the module loadable.

@@ -2,10 +2,10 @@
 // (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return
 // (its form went to /login with this page and '#add-to-wishlist-<id>' as the way back).
 import { clearSession } from '../stores/auth.ts';
-import { browserWishlist } from './api/browser.ts';
-import { apiErrorMessage, apiStatus } from './api/errors.ts';
-import { toastError, toastSuccess } from './toast.ts';
-import { urls, WISHLIST_ADD_PREFIX } from './urls.ts';
+import { browserWishlist } from './api.ts';
+import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
+import { toastError, toastSuccess } from '../lib/toast.ts';
+import { urls, WISHLIST_ADD_PREFIX } from '../lib/urls.ts';
 
 let kept = new Set<number>();
 let watching = false;

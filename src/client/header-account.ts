@@ -2,8 +2,8 @@
 // when the session ends in another tab. Loaded by Header.astro only for a signed-in visitor.
 import { $user } from '../stores/auth.ts';
 import { $cartCount, loadCartCount } from '../stores/cart.ts';
-import { isProtectedPage, showAuthState } from './auth-state.ts';
-import { urls } from './urls.ts';
+import { isProtectedPage, showAuthState } from '../lib/auth-state.ts';
+import { urls } from '../lib/urls.ts';
 
 let started = false;
 

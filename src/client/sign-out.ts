@@ -1,7 +1,7 @@
 // SPEC §4 sign out: revoke the refresh token, clear local storage, go to /login.
-import { browserAccount } from './api/browser.ts';
+import { browserAccount } from './api.ts';
 import { $refreshToken, clearSession } from '../stores/auth.ts';
-import { urls } from './urls.ts';
+import { urls } from '../lib/urls.ts';
 
 export async function signOut() {
   const refreshToken = $refreshToken.get();

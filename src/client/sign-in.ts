@@ -1,7 +1,7 @@
 // After signing in or registering: keep the session (SPEC §3 keys) and go back where the shopper was going.
 import type { SessionDto } from '../server/account-schemas.ts';
 import { saveSession } from '../stores/auth.ts';
-import { safeNextPath } from './urls.ts';
+import { safeNextPath } from '../lib/urls.ts';
 
 function nextParam(): string | null {
   return new URLSearchParams(window.location.search).get('next');
