@@ -1,9 +1,10 @@
 // The signed-in header: the cart badge (SPEC §4: the count loads on start when signed in) and what happens
 // when the session ends in another tab. Loaded by Header.astro only for a signed-in visitor.
 import { $user } from '../stores/auth.ts';
-import { $cartCount, loadCartCount } from '../stores/cart.ts';
+import { $cartCount } from '../stores/cart.ts';
 import { isProtectedPage, showAuthState } from '../lib/auth-state.ts';
 import { urls } from '../lib/urls.ts';
+import { loadCartCount } from './cart.ts';
 
 let started = false;
 

@@ -1,12 +1,12 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
 // Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-// With it, 'Add to cart' follows SPEC §4 (src/stores/cart.ts) and says how it went in a toast.
+// With it, 'Add to cart' follows SPEC §4 (src/client/cart.ts) and says how it went in a toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
-import { addToCart } from '../stores/cart.ts';
+import { addToCart } from '../client/cart.ts';
 import type { ProductActionsData } from '../lib/product-actions.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
