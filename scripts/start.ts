@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBuildRecord } from '../src/lib/integrations/build-origin.ts';
+import { readBuildRecord } from './lib/build-record.ts';
 import { buildSite } from '../src/lib/server/site.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
 import { lockDataFolder } from '../src/server/db/data-folder.ts';

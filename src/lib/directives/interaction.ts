@@ -1,6 +1,6 @@
 // `client:interaction`: hydrate an island on the first sign that someone is about to use it.
 // Until then the island is only its server-rendered HTML and no framework code is downloaded.
-// Bundled by Astro into a tiny inline script (see ../integrations/interaction-directive.ts).
+// Bundled by Astro into a tiny inline script (see src/integrations/interaction-directive.ts).
 import type { ClientDirective } from 'astro';
 
 /** Pointer hover or press, touch, focus (Tab), a key, or a changed field (e.g. a select changed by assistive tech): whichever comes first. */

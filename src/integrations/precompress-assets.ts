@@ -4,7 +4,7 @@ import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HASHED_ASSETS_DIR, precompressDirectory } from '../../../scripts/lib/compression.ts';
+import { HASHED_ASSETS_DIR, precompressDirectory } from '../../scripts/lib/compression.ts';
 
 export default function precompressAssets(): AstroIntegration {
   return {

@@ -12,7 +12,7 @@ export default function interactionDirective(): AstroIntegration {
         addClientDirective({
           name: 'interaction',
           // An absolute file path: esbuild resolves it whatever the project root.
-          entrypoint: fileURLToPath(new URL('../directives/interaction.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../lib/directives/interaction.ts', import.meta.url)),
         });
       },
     },
