@@ -39,6 +39,9 @@ export function staticFiles(clientDir: string, render: Handler): Handler {
     const stream = send(req, file, { root: clientDir, dotfiles: file.startsWith('/.well-known/') ? 'allow' : 'deny' });
     let found = false;
     stream.on('file', () => (found = true));
+    // A folder reached by an unusual spelling: `send` would redirect to that spelling plus '/', and a browser reads
+    // `/\host/…` as another host. The shop's folders are its pre-rendered pages, reached by their plain paths above.
+    stream.on('directory', () => render(req, res));
     stream.on('headers', () => {
       if (file.startsWith(assets)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
     });
