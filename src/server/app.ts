@@ -15,7 +15,7 @@ import { registerAuthRoutes, type AccountDeps } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
-import { logServerError } from '../lib/server/error-log.ts';
+import { logServerError } from '../lib/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { CLIENT_IP_HEADER } from '../lib/api/headers.ts';
-import { logServerError } from '../lib/server/error-log.ts';
+import { logServerError } from '../lib/error-log.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { rateLimits } from './db/schema.ts';
 import { ApiError } from './errors.ts';

@@ -1,6 +1,6 @@
 // Repeated identical errors are written once, then as one line with a count per minute.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createErrorLog } from '../../src/lib/server/error-log.ts';
+import { createErrorLog } from '../../src/lib/error-log.ts';
 import repeatAwareDestination from '../../src/lib/server/astro-log.ts';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,7 +1,7 @@
 // Astro's log destination (astro.config.mjs `logger`): Astro's console output, except that an error repeated
 // on every request (a page failing on a damaged table) is written once a minute with a count.
 import consoleDestination from 'astro/logger/console';
-import { createErrorLog } from './error-log.ts';
+import { createErrorLog } from '../error-log.ts';
 
 type Destination = ReturnType<typeof consoleDestination>;
 type LogEvent = Parameters<Destination['write']>[0];
