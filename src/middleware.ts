@@ -13,7 +13,7 @@ function withStandardReason(response: Response): Response {
 }
 
 async function devStorefront() {
-  const { devShop } = await import('./server/dev-shop.ts');
+  const { devShop } = await import('./dev-shop.ts');
   return (await devShop()).storefront();
 }
 

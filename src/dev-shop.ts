@@ -1,8 +1,8 @@
 // The shop of `astro dev` (src/middleware.ts imports this only in development): made once, as scripts/serve.ts makes
 // the built shop's. Kept on the module, which Vite keeps across requests; an edit of server code restarts it.
-import { shopSettings } from './config.ts';
-import { shopFor, type Shop } from './runtime.ts';
-import { listenOrigin } from '../lib/server/site.ts';
+import { shopSettings } from './server/config.ts';
+import { shopFor, type Shop } from './server/runtime.ts';
+import { listenOrigin } from './lib/server/site.ts';
 
 let shop: Shop | undefined;
 
