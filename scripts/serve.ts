@@ -25,7 +25,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The adapter's middleware: renders a page with `locals`, or calls `next` when no route of the build matches. */
 type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: (() => void) | undefined, locals: App.Locals) => Promise<void>;
 
-export async function serveShop(options: { host: string; port: number }): Promise<http.Server> {
+/**
+ * `openFirst`: open the database before listening, and throw (naming the reason) when it cannot be opened: `npm start`.
+ * Without it the shop listens at once and opens the database on its first request or /readyz, trying again after a
+ * failure, so an instance behind a balancer starts, and recovers, while its database is out of reach.
+ */
+export async function serveShop(options: { host: string; port: number; openFirst?: boolean }): Promise<http.Server> {
   // React (and other libraries) pick their production build from NODE_ENV when first imported: without it, every
   // server render ran React's development build (about an eighth of a product page's CPU under load).
   process.env.NODE_ENV ??= 'production';
@@ -35,15 +40,25 @@ export async function serveShop(options: { host: string; port: number }): Promis
   const settings = shopSettings();
   const log = (message: string) => console.log(`[kirana] ${message}`);
 
+  // Where pages say the shop is when SITE_URL is not set; with port 0 it is known once listening.
+  let listening = listenOrigin({ HOST: options.host, PORT: String(options.port) });
+  const siteUrl = settings.siteUrl ? new URL(settings.siteUrl) : undefined;
+  const shop = shopFor(settings, log, () => siteUrl ?? listening);
+  if (options.openFirst) {
+    try {
+      await shop.open();
+    } catch (error) {
+      await shop.close();
+      throw error;
+    }
+  }
+
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
   });
-  // Where pages say the shop is when SITE_URL is not set; with port 0 it is known only now.
-  const { port } = server.address() as AddressInfo;
-  const listening = listenOrigin({ HOST: options.host, PORT: String(port) });
-  const shop = shopFor(settings, log, settings.siteUrl ? new URL(settings.siteUrl) : listening);
+  listening = listenOrigin({ HOST: options.host, PORT: String((server.address() as AddressInfo).port) });
 
   const pageCache = new PageCache({ maxSeconds: settings.pageCacheSeconds });
   // A write's stale tags, from this process or another (src/server/cache/invalidation-bus.ts). The API's answers in the

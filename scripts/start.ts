@@ -1,5 +1,6 @@
 // `npm start`: checks the settings, builds when the build is missing, older than the sources or made for another
-// origin, prepares the database (migrations, and the demo catalogue on a fresh data directory), then serves the shop.
+// origin, then serves the shop, opening its database once first (migrations, and the demo catalogue on a fresh data
+// directory): a database that cannot be opened stops the start in one line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,9 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { readBuildRecord } from './lib/build-record.ts';
 import { buildSite } from '../src/lib/server/site.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
-import { lockDataFolder } from '../src/server/db/data-folder.ts';
-import { openShopDatabase } from '../src/server/db/prepare.ts';
-import { resolveJwtSecret } from '../src/server/auth/secret.ts';
 import { serveShop } from './serve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,31 +53,16 @@ function buildIfStale(settings: ServerSettings) {
   }
 }
 
-async function prepareDatabase(settings: ServerSettings) {
-  if (settings.apiUrl) return console.log(`[kirana] using the API at ${settings.apiUrl}`);
-  // Held until this process exits, so the server bundle opening the folder next finds it still ours.
-  if (!settings.databaseUrl) await lockDataFolder(settings.dataDir);
-  // The server vacuums the folder when it opens it next (src/server/db/client.ts): once per start is enough.
-  const handle = await openShopDatabase(settings, (m) => console.log(`[kirana] ${m}`), { vacuum: false });
-  // Refuse to start now, with a clear message, rather than on the first shopper's request.
-  resolveJwtSecret(settings);
-  await handle.close();
-}
-
 let settings: ServerSettings;
 try {
   // Every setting is checked before anything else: a typo stops the start here, in one line naming it.
   settings = readServerSettings();
   buildIfStale(settings);
-  await prepareDatabase(settings);
+  if (settings.apiUrl) console.log(`[kirana] using the API at ${settings.apiUrl}`);
+  const { host, port } = settings;
+  await serveShop({ host, port, openFirst: true });
+  console.log(`[kirana] the shop is open at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 } catch (error) {
   console.error(`[kirana] could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-
-const { host, port } = settings;
-await serveShop({ host, port });
-const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-// Open the database inside the server now rather than on the first shopper's request.
-const warm = await fetch(`${base}/api/app/Brands/LoadBrandsByPriority?take=1`).catch(() => null);
-console.log(warm?.ok ? `[kirana] the shop is open at ${base}` : `[kirana] serving at ${base} (the API did not answer yet)`);

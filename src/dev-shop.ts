@@ -9,5 +9,5 @@ let shop: Shop | undefined;
 export async function devShop(): Promise<Shop> {
   const settings = shopSettings();
   const origin = settings.siteUrl ? new URL(settings.siteUrl) : listenOrigin({ HOST: settings.host, PORT: String(settings.port) });
-  return (shop ??= shopFor(settings, (m) => console.log(`[kirana] ${m}`), origin));
+  return (shop ??= shopFor(settings, (m) => console.log(`[kirana] ${m}`), () => origin));
 }

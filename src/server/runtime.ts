@@ -75,6 +75,8 @@ export interface Shop {
   storefront(tags?: Set<string>): Storefront;
   /** true when the shop can serve (its database open, migrated and answering), else why not. */
   ready(): Promise<true | string>;
+  /** Opens the database now; rejects with the reason it cannot (`npm start` refuses to serve then). */
+  open(): Promise<void>;
   /** Where writes say what they made stale, in this process and, on PostgreSQL, in every other. */
   stale: InvalidationBus;
   close(): Promise<void>;
@@ -95,7 +97,7 @@ function probe(check: () => Promise<unknown>): Promise<true | string> {
 }
 
 /** The shop whose API runs in this process, on the database the settings name. */
-export function embeddedShop(settings: ServerSettings, log: (message: string) => void, origin: URL): Shop {
+export function embeddedShop(settings: ServerSettings, log: (message: string) => void, origin: () => URL): Shop {
   const stale = invalidationBusFor(settings, log);
   const readCache = readCacheFor(settings, stale);
   let booting: Promise<OpenedApi> | undefined;
@@ -126,10 +128,11 @@ export function embeddedShop(settings: ServerSettings, log: (message: string) =>
   let probing: Promise<true | string> | undefined;
   return {
     stale,
+    open: async () => void (await booted()),
     storefront: (tags) => ({
       catalogue: inProcessCatalogue(reads(tags)),
       api,
-      origin,
+      origin: origin(),
       shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
       handleApi: (request, clientAddress) => {
         const headers = new Headers(request.headers);
@@ -151,17 +154,18 @@ export function embeddedShop(settings: ServerSettings, log: (message: string) =>
 }
 
 /** The storefront of an API on another host (API_URL): pages read it over HTTP; that host answers for its database. */
-export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (message: string) => void, origin: URL): Shop {
+export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (message: string) => void, origin: () => URL): Shop {
   const api = apiClient(settings.apiUrl, fetch);
   // With the API host's PostgreSQL named here too (DATABASE_URL), this storefront hears its writes; without, its
   // pages are kept no longer than PAGE_CACHE_SECONDS.
   const stale = invalidationBusFor(settings, log);
   return {
     stale,
+    open: async () => {},
     storefront: () => ({
       catalogue: remoteCatalogue(api),
       api,
-      origin,
+      origin: origin(),
       shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
       handleApi: (request, clientAddress) => passToApiHost(settings.apiUrl, request, clientAddress),
       isUnavailable: () => false,
@@ -172,7 +176,8 @@ export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (
 }
 
 /** The shop the settings describe. */
-export function shopFor(settings: ServerSettings, log: (message: string) => void, origin: URL): Shop {
+/** `origin`: the shop's public origin, asked for each page (with port 0 it is known once the server listens). */
+export function shopFor(settings: ServerSettings, log: (message: string) => void, origin: () => URL): Shop {
   return settings.apiUrl ? remoteShop({ ...settings, apiUrl: settings.apiUrl }, log, origin) : embeddedShop(settings, log, origin);
 }
 
