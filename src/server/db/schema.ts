@@ -75,9 +75,23 @@ export const products = pgTable(
     /** The grocer's own key of an imported product (`npm run import`); null for products made otherwise. */
     handle: text('handle'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // What the Legal Metrology (Packaged Commodities) Rules and the Consumer Protection (E-Commerce) Rules ask an
+    // online seller to show (issue 24). Null where the grocer has not given it: the page says so, it never invents.
+    /** FSSAI's mark: 'veg' (green), 'non_veg' (brown), 'egg'; null for what is not food (a lamp, soap). */
+    foodType: text('food_type'),
+    /** Net quantity of a product sold in one size ('500 g'); pack sizes carry their own in their names. */
+    netQuantity: text('net_quantity'),
+    countryOfOrigin: text('country_of_origin'),
+    /** Name and address of the manufacturer, packer or importer, as on the pack. */
+    manufacturer: text('manufacturer'),
+    /** Best before or shelf life, as on the pack ('6 months from packing'). */
+    shelfLife: text('shelf_life'),
+    /** The brand owner's FSSAI licence number (14 digits). */
+    fssaiLicence: text('fssai_licence'),
   },
   (t) => [
     uniqueIndex('products_handle_key').on(t.handle),
+    check('products_food_type_known', sql`${t.foodType} in ('veg', 'non_veg', 'egg')`),
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),
     index('products_priority_tag_idx').on(t.priorityTag),
@@ -132,6 +146,8 @@ export const productVariants = pgTable(
     position: smallint('position').notNull().default(0),
     /** Units of this pack size on the shelf; an order takes them in its transaction. */
     stock: integer('stock').notNull().default(0),
+    /** This pack's own picture (a 5 kg bag is not the 1 kg pouch); null: the product's first picture. */
+    imageUrl: text('image_url'),
   },
   (t) => [
     index('product_variants_product_idx').on(t.productId),
@@ -191,8 +207,33 @@ export const reviews = pgTable(
     description: text('description').notNull(),
     stars: smallint('stars').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in shopper who posted it; null for an anonymous review (SPEC §7 posts without a token). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('reviews_product_idx').on(t.productId)],
+);
+
+/** "Notify me when back": a shopper waiting for a product (or one pack of it) to come back on the shelf. */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 0 for a product sold in one size. */
+    productVariantId: integer('product_variant_id').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the shopper was told it is back; null while they wait. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_shopper_product_key').on(t.userId, t.productId, t.productVariantId),
+    index('stock_alerts_product_idx').on(t.productId),
+  ],
 );
 
 export const users = pgTable(
