@@ -156,6 +156,8 @@ export interface FrontArt {
   pack: string | undefined;
   icon: string;
   kind: PackKind;
+  /** How big the pack is drawn, at most 1: a product's larger pack sizes stand taller than its smaller ones. */
+  scale?: number;
 }
 
 /** Brand, food, name and pack size on a pack's label. */
@@ -259,7 +261,15 @@ export function drawFront(art: FrontArt): string {
   if (art.kind === 'loose') return drawLoose(art, c);
   if (art.kind === 'tray') return drawTray(art, c);
   const { shape, label: box } = packShape(art.kind, c);
-  return svgDocument(tint(c.light, 0.5), SHADOW + shape + label(box, art, c));
+  return svgDocument(tint(c.light, 0.5), scaled(art.scale, SHADOW + shape + label(box, art, c)));
+}
+
+/** Content drawn smaller about the middle of the picture's foot, where the pack stands; unchanged at full size. */
+function scaled(scale: number | undefined, content: string): string {
+  if (scale === undefined || scale >= 1) return content;
+  const s = Math.round(scale * 1000) / 1000;
+  const foot = PICTURE_SIZE - 10;
+  return `<g transform="translate(${fmt((PICTURE_SIZE / 2) * (1 - s))} ${fmt(foot * (1 - s))}) scale(${s})">${content}</g>`;
 }
 
 /** A tag with the brand and the pack size, hung on loose produce or stuck on a tray. */
@@ -282,7 +292,7 @@ function drawLoose(art: FrontArt, c: BrandColours): string {
     iconElement(art.icon, 40, 230, 280, 'b') +
     iconElement(art.icon, 150, 40, 400, 'a') +
     tag({ x: 330, y: 410, w: 290, h: 200 }, art, c);
-  return svgDocument(tint(c.light, 0.5), content);
+  return svgDocument(tint(c.light, 0.5), scaled(art.scale, content));
 }
 
 function drawTray(art: FrontArt, c: BrandColours): string {
@@ -294,7 +304,7 @@ function drawTray(art: FrontArt, c: BrandColours): string {
     `<path d="M80 180 L560 430" stroke="#ffffff" stroke-width="14" opacity="0.6"/>` +
     tag({ x: 300, y: 400, w: 300, h: 210 }, { ...art }, c) +
     textBlock(art.name, 170, 540, 230, 30, INK, { minOneLine: 24 }).svg;
-  return svgDocument(tint(c.light, 0.5), content);
+  return svgDocument(tint(c.light, 0.5), scaled(art.scale, content));
 }
 
 /** Typical values per 100 g or ml by category: energy kcal, protein, carbohydrate, sugars, fat (g), sodium (mg). */

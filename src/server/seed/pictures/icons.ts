@@ -1,7 +1,9 @@
 // Food and household drawings from Fluent Emoji Flat (Microsoft, MIT; see NOTICE), read from the icon set's JSON once
-// and embedded into our SVGs: a picture in an <img> may not load other files, so the drawing travels inside it.
+// and embedded into our SVGs: a picture in an <img> may not load other files, so the drawing travels inside it. The
+// Indian foods the set has no picture of are our own drawings (foods.ts), placed the same way.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { DRAWING_SIZE, foodDrawing, isFoodDrawing } from './foods.ts';
 
 interface IconSet {
   icons: Record<string, { body: string; width?: number; height?: number }>;
@@ -20,7 +22,7 @@ function loadIconSet(): IconSet {
 }
 
 export function hasIcon(name: string): boolean {
-  return name in loadIconSet().icons;
+  return isFoodDrawing(name) || name in loadIconSet().icons;
 }
 
 /**
@@ -28,6 +30,11 @@ export function hasIcon(name: string): boolean {
  * apart when one picture holds several icons.
  */
 export function iconElement(name: string, x: number, y: number, size: number, idPrefix = ''): string {
+  // Ours first: they carry no ids, so no prefix is needed.
+  const own = foodDrawing(name);
+  if (own !== undefined) {
+    return `<svg x="${fmt(x)}" y="${fmt(y)}" width="${fmt(size)}" height="${fmt(size)}" viewBox="0 0 ${DRAWING_SIZE} ${DRAWING_SIZE}">${own}</svg>`;
+  }
   const set = loadIconSet();
   const icon = set.icons[name];
   if (!icon) throw new Error(`Fluent Emoji Flat has no icon ${name}`);

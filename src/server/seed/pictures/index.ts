@@ -15,11 +15,24 @@ export interface CataloguePictures {
   svgs: string[];
   /** Per product of the plan, in its order: indexes into svgs in gallery order (front, the food, the back). */
   products: number[][];
+  /**
+   * Per product of the plan, in its order: for each of its pack sizes, the index of that pack's own picture (its size
+   * on the label, drawn bigger as the size grows). The first pack's is the product's front.
+   */
+  packs: number[][];
   /** Per category of the plan, in its order: the index of its tile in svgs. */
   categories: number[];
 }
 
 const MEASURED = /^\d+(\.\d+)?\s*(g|kg|ml|l)$/;
+
+/** The smallest of a product's pack sizes is drawn at this size, the largest at full size. */
+const SMALLEST_PACK_SCALE = 0.82;
+
+/** How big pack `position` of `count` (smallest first) is drawn; 1 for a product sold in one size. */
+function packScale(position: number, count: number): number {
+  return count < 2 ? 1 : SMALLEST_PACK_SCALE + ((1 - SMALLEST_PACK_SCALE) * position) / (count - 1);
+}
 
 /** The name printed on a pack: the base product's, without notes in brackets ('Bhindi (Lady Finger)' → 'Bhindi'). */
 function packName(shortName: string): string {
@@ -49,18 +62,22 @@ export function drawCataloguePictures(plan: CataloguePlan): CataloguePictures {
   const baseByKey = new Map(data.categories.flatMap((c) => c.products.map((b) => [`${c.id}|${b[0]}`, b] as const)));
   const colourOf = new Map(plan.categories.map((c) => [c.id, c.colour]));
 
+  const packs: number[][] = [];
   const products = plan.products.map((p) => {
-    if (p.imageCount === 0) return [];
     const base = baseByKey.get(`${p.categoryId}|${p.shortName}`);
     if (!base) throw new Error(`No base product ${p.shortName} in ${p.categoryId}`);
     const colour = colourOf.get(p.categoryId) ?? '#455a64';
     const icon = foodIconOf(p.categoryId, p.shortName);
     const kind = packKindOf(p.categoryId, p.shortName);
     const name = packName(p.shortName);
-    const pack = printedPack(p, base[1]);
     const unit = /\b(ml|l)$/.test(base[1]) ? 'ml' : 'g';
+    const front = (pack: string | undefined, scale: number) =>
+      picture(`front|${p.brandName}|${name}|${pack ?? ''}|${icon}|${kind}|${scale}`, () =>
+        drawFront({ brand: p.brandName, name, pack, icon, kind, scale }),
+      );
+    packs.push(p.variants.map((v, i) => front(v.name, packScale(i, p.variants.length))));
     const gallery = [
-      () => picture(`front|${p.brandName}|${name}|${pack ?? ''}|${icon}|${kind}`, () => drawFront({ brand: p.brandName, name, pack, icon, kind })),
+      () => front(printedPack(p, base[1]), packScale(0, p.variants.length)),
       () => picture(`food|${icon}|${colour}`, () => drawFood(icon, colour)),
       () => picture(`back|${p.categoryId}|${name}|${unit}`, () => drawBack({ categoryId: p.categoryId, name, unit, icon, colour })),
     ];
@@ -73,7 +90,7 @@ export function drawCataloguePictures(plan: CataloguePlan): CataloguePictures {
     return picture(`category|${c.id}`, () => drawCategoryTile(icons, c.colour));
   });
 
-  return { svgs, products, categories };
+  return { svgs, products, packs, categories };
 }
 
 /** Rows per INSERT: the pictures are a few KB each. */
