@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, normalizeIndianMobile } from '../lib/form-limits.ts';
 import { NUMERIC_ID_PATTERN } from '../lib/ids.ts';
-import { shopperText } from './schemas.ts';
+import { FOOD_TYPE_DESCRIPTION, FoodTypeSchema, shopperText } from './schemas.ts';
 
 const personName = shopperText('name', ACCOUNT_LIMITS.name);
 
@@ -155,8 +155,13 @@ export const CartLineSchema = z
     unitMrpPaise: z.number().int(),
     qty: z.number().int(),
     lineTotalPaise: z.number().int(),
-    inStock: z.boolean(),
-    maxQty: z.number().int().openapi({ description: 'the most of this line one order may hold (store.yaml limits.unitsPerProduct)' }),
+    inStock: z.boolean().openapi({ description: 'the product (its pack) is on the shelf; a line that is not is left out of the summary and of the order' }),
+    maxQty: z.number().int().openapi({
+      description: 'the most of this line one order may hold: store.yaml limits.unitsPerProduct, or the units on the shelf when fewer (0 when out of stock)',
+    }),
+    limitedByStock: z.boolean().openapi({ description: "the shelf, not the per-order limit, sets maxQty: say 'Only {maxQty} left'" }),
+    notifyRequested: z.boolean().openapi({ description: 'the shopper asked to be told when this product (pack) is back (POST /api/app/StockAlerts)' }),
+    foodType: FoodTypeSchema.openapi({ description: `The product's, as the catalogue says it now. ${FOOD_TYPE_DESCRIPTION}` }),
   })
   .openapi('CartLine');
 
@@ -186,6 +191,18 @@ export const CartSummarySchema = z
 /** The whole cart: GetCartsByUser answers it, and so does every change to a line. */
 export const CartSchema = z.object({ lines: z.array(CartLineSchema), summary: CartSummarySchema }).openapi('Cart');
 
+/** 'Notify me when back' (issue 24): the product, and its pack size (0 for a product sold in one size). */
+export const StockAlertRequestSchema = z
+  .object({
+    productsId: z.number({ error: 'productsId is required' }).int().positive('productsId must be positive').max(2_147_483_647),
+    productVariantsId: idOrZero('productVariantsId'),
+  })
+  .openapi('StockAlertRequest');
+
+export const StockAlertSchema = StockAlertRequestSchema.extend({
+  notifyRequested: z.boolean().openapi({ description: 'the shopper waits to be told it is back' }),
+}).openapi('StockAlert');
+
 export const CartTotalSchema = z.object({ cartsTotal: z.number().int() }).openapi('CartTotal');
 
 export const UserIdParam = z.object({
@@ -214,3 +231,5 @@ export type DiscountLineDto = z.infer<typeof DiscountLineSchema>;
 export type RegisterInput = z.input<typeof RegisterSchema>;
 export type LoginInput = z.input<typeof LoginSchema>;
 export type NewCartLineInput = z.input<typeof NewCartLineSchema>;
+export type StockAlertDto = z.infer<typeof StockAlertSchema>;
+export type StockAlertInput = z.input<typeof StockAlertRequestSchema>;

@@ -1,9 +1,11 @@
 // zod schemas of the API's inputs and outputs: the validation and the OpenAPI document come from these.
 import { z } from '@hono/zod-openapi';
 import { CONTACT_LIMITS, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, PHONE_PATTERN, REVIEW_LIMITS } from '../lib/form-limits.ts';
+import { FOOD_TYPES } from '../lib/food-type.ts';
 import { CATEGORY_ID_PATTERN, NUMERIC_ID_PATTERN } from '../lib/ids.ts';
 import { MAX_PAGE_NO, MAX_PRODUCT_ID_SKIP, MAX_SITEMAP_URLS, PAGE_SIZES, SITEMAP_PRODUCTS_PER_FILE } from '../lib/paging.ts';
 import { MAX_SEARCH_LENGTH } from '../lib/search-text.ts';
+import { LISTING_SORTS, MAX_BRAND_FILTERS, PRICE_BAND_IDS } from '../lib/listing.ts';
 
 /** Caps that keep one request cheap; larger values are a 400, not a silent clamp. */
 export const LIMITS = {
@@ -100,6 +102,54 @@ export const ProductPagingQuery = z.object({
   pageSize: wholeNumber('pageSize', 1, LIMITS.maxPageSize).default(LIMITS.productPage).openapi({ example: 24 }),
 });
 
+const brandFilterId = z
+  .string()
+  .regex(NUMERIC_ID_PATTERN, 'brand must be a positive whole number')
+  .transform(Number)
+  .refine((n) => n > 0, 'brand must be a positive whole number');
+
+/** A listing's filters (src/lib/listing.ts): the same words as the shop's URLs. */
+const listingFilterFields = {
+  // One brand is a string, a repeated one a list (Hono's query): a list either way.
+  brand: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : [value].flat()),
+      z.array(brandFilterId).max(MAX_BRAND_FILTERS, `brand may be given at most ${MAX_BRAND_FILTERS} times`).optional(),
+    )
+    .openapi({ description: 'A brand id; repeat the parameter for several (products of any of them)', example: ['3'] }),
+  food: z.enum(FOOD_TYPES, { error: `food must be one of ${FOOD_TYPES.join(', ')}` }).optional().openapi({ description: "Only products of this food type (FSSAI's mark)" }),
+  instock: z.enum(['0', '1'], { error: 'instock must be 0 or 1' }).optional().openapi({ description: '1: only products on the shelf' }),
+  price: z.enum(PRICE_BAND_IDS, { error: `price must be one of ${PRICE_BAND_IDS.join(', ')}` }).optional().openapi({
+    description:
+      "A price band in whole rupees, from the first number (included) to the second (not included); '500-' has no upper bound. The product's own price is compared (a product sold in pack sizes: its first pack's)",
+  }),
+};
+
+/** A listing's page, sort and filters (issue 24): /shop's and /search's controls over the API. */
+export const ListingQuery = ProductPagingQuery.extend({
+  sort: z.enum(LISTING_SORTS, { error: `sort must be one of ${LISTING_SORTS.join(', ')}` }).default('relevance').openapi({
+    description:
+      "relevance: the listing's own order (a search's best match first; a brand's or a category's products on the shelf first, then by name; the hot products in the grocer's order). popular: most units ordered first (orders not cancelled). price-asc, price-desc: by the product's own price. discount: the largest share off the MRP first (of its pack sizes, the best)",
+  }),
+  ...listingFilterFields,
+});
+
+/** Which listing's filters to count: its type, and its id (brand, category) or text (search). */
+export const ListingFacetsQuery = z
+  .object({
+    type: z.enum(['hot', 'brand', 'category', 'search'], { error: 'type must be one of hot, brand, category, search' }).openapi({ description: 'the listing, as /shop and /search name it' }),
+    id: z.string().optional().openapi({ description: 'the brand id or the category id (type brand or category)', example: 'dairy-eggs' }),
+    name: searchText.optional().openapi({ description: 'the search text (type search)', example: 'rice' }),
+    ...listingFilterFields,
+  })
+  .superRefine((q, ctx) => {
+    if (q.type === 'brand' && !(q.id && NUMERIC_ID_PATTERN.test(q.id) && Number(q.id) > 0))
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'id must be a positive whole number (a brand id)' });
+    if (q.type === 'category' && !(q.id && CATEGORY_ID_PATTERN.test(q.id)))
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'id must be a slug of lowercase letters, digits and dashes (a category id)' });
+    if (q.type === 'search' && !q.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'name is required (the search text)' });
+  });
+
 export const BrandSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('Brand');
 
 export const CategorySchema = z
@@ -111,13 +161,46 @@ export const CategorySchema = z
   })
   .openapi('Category');
 
+/** FSSAI's mark of a food (issue 24); null for what is not food, or a food whose grocer has not said. */
+export const FoodTypeSchema = z.enum(FOOD_TYPES).nullable();
+export const FOOD_TYPE_DESCRIPTION =
+  "FSSAI's mark: 'veg' (green circle in a green square), 'non_veg' (brown triangle in a brown square), 'egg' (contains egg: FSSAI's non-vegetarian mark); null when it is not food or the seller has not given it";
+
 export const SuggestionSchema = z
   .object({
     id: z.union([z.number().int(), z.string()]),
     name: z.string(),
     type: z.enum(['products', 'Brand', 'Category']),
+    foodType: FoodTypeSchema.optional().openapi({ description: `Products only. ${FOOD_TYPE_DESCRIPTION}` }),
+    // Issue 24: a product suggestion shows its picture and price, so the shopper knows it before opening it.
+    imageUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "Products only: the product's first picture, at the smallest width the API makes; null when it has none" }),
+    price: z.number().optional().openapi({ description: 'Products only: rupees' }),
+    pricePaise: z.number().int().optional().openapi({ description: 'Products only: the price in paise' }),
   })
   .openapi('SearchSuggestion');
+
+/** What a search that found nothing can still offer (issue 24): how it read the words, and the nearest categories. */
+export const SearchHelpSchema = z
+  .object({
+    understood: z
+      .array(
+        z.object({
+          typed: z.string().openapi({ description: "A word, phrase or pack size of the search as it was read ('5 kg')" }),
+          meant: z
+            .array(z.string())
+            .openapi({ description: 'The catalogue words it was also taken to mean (synonyms, corrections of a typo); empty when none' }),
+        }),
+      )
+      .openapi({ description: 'The terms of the search, in the order typed, pack sizes last' }),
+    categories: z
+      .array(CategorySchema)
+      .openapi({ description: 'The nearest categories, best first: those the words name, and those holding what each word finds' }),
+  })
+  .openapi('SearchHelp');
 
 export const VariantPriceSchema = z
   .object({
@@ -149,6 +232,8 @@ export const VariantSchema = z
     unitPrice: UnitPriceSchema.nullable(),
     /** This pack size has stock on the shelf. */
     inStock: z.boolean(),
+    // Issue 24: a 2 kg pack is not the 1 kg pack's picture.
+    imageUrl: z.string().nullable().openapi({ description: "This pack's own picture; null when it has none (the product's picture shows it)" }),
   })
   .openapi('ProductVariant');
 
@@ -179,8 +264,28 @@ export const ProductSchema = z
     unitPrice: UnitPriceSchema.nullable(),
     hot: z.boolean(),
     inStock: z.boolean(),
+    foodType: FoodTypeSchema.openapi({ description: FOOD_TYPE_DESCRIPTION }),
+    // What the Legal Metrology (Packaged Commodities) Rules ask an online seller to show, as the seller gave it (issue
+    // 24); null when not given: the product page says so, it never invents one.
+    netQuantity: z.string().nullable().openapi({ description: "Net quantity of a product sold in one size ('500 g'); a pack size's is its name. Null when not given" }),
+    countryOfOrigin: z.string().nullable().openapi({ description: 'Country of origin; null when not given' }),
+    manufacturer: z.string().nullable().openapi({ description: 'Name and address of the manufacturer, packer or importer; null when not given' }),
+    shelfLife: z.string().nullable().openapi({ description: "Best before or shelf life ('9 months from packing'); null when not given" }),
+    fssaiLicence: z.string().nullable().openapi({ description: "The brand owner's FSSAI licence number (14 digits); null when not given" }),
   })
   .openapi('Product');
+
+/** What a listing's filters offer (issue 24), each value with the products it would show given the other filters. */
+export const ListingFacetsSchema = z
+  .object({
+    brands: z
+      .array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() }))
+      .openapi({ description: 'The brands with the most products in the listing (at most 30), and any chosen, by name' }),
+    foodTypes: z.array(z.object({ value: z.enum(FOOD_TYPES), count: z.number().int() })),
+    inStock: z.number().int().openapi({ description: 'products on the shelf' }),
+    priceBands: z.array(z.object({ id: z.enum(PRICE_BAND_IDS), count: z.number().int() })),
+  })
+  .openapi('ListingFacets');
 
 export const ProductSeoSchema = z
   .object({
@@ -200,6 +305,12 @@ export const ReviewSchema = z
     stars: z.number().int(),
     productsId: z.number().int(),
     updatedAt: z.string().openapi({ format: 'date-time' }),
+    // Issue 24: what lets a shopper weigh a review.
+    date: z.string().openapi({ format: 'date-time', description: 'when the review was posted (the same instant as updatedAt)' }),
+    signedIn: z.boolean().openapi({ description: 'posted by a signed-in shopper (a bearer token); false for an anonymous review' }),
+    certifiedBuyer: z
+      .boolean()
+      .openapi({ description: 'posted by a signed-in shopper who has a delivered order of this product; listed first' }),
   })
   .openapi('Review');
 
@@ -224,9 +335,11 @@ export type ProductDto = z.infer<typeof ProductSchema>;
 export type BrandDto = z.infer<typeof BrandSchema>;
 export type CategoryDto = z.infer<typeof CategorySchema>;
 export type SuggestionDto = z.infer<typeof SuggestionSchema>;
+export type SearchHelpDto = z.infer<typeof SearchHelpSchema>;
 export type ReviewDto = z.infer<typeof ReviewSchema>;
 export type ProductSeoDto = z.infer<typeof ProductSeoSchema>;
 export type VariantDto = z.infer<typeof VariantSchema>;
+export type ListingFacetsDto = z.infer<typeof ListingFacetsSchema>;
 export type NewReview = z.infer<typeof NewReviewSchema>;
 
 export const NewContactMessageSchema = z

@@ -1,10 +1,12 @@
 // Catalogue reads: brands, categories, products and their listings. Prices leave here as paise and rupees.
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { brands, categories, products, productSeo } from '../db/schema.ts';
-import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, VariantDto } from '../schemas.ts';
+import { brands, categories, orderLines, orders, products, productSeo } from '../db/schema.ts';
+import type { BrandDto, CategoryDto, ListingFacetsDto, ProductDto, ProductSeoDto, VariantDto } from '../schemas.ts';
+import type { FoodType } from '../../lib/food-type.ts';
 import { unitPrice } from '../../lib/unit-price.ts';
+import { PRICE_BANDS, priceBandOf, type ListingRefinement, type PriceBandId } from '../../lib/listing.ts';
 import { searchProductIds } from './search.ts';
 
 export { suggest } from './search.ts';
@@ -61,18 +63,37 @@ export async function findCategory(db: Database, id: string) {
   return row;
 }
 
-export type ProductFilter =
-  | { kind: 'hot' }
-  | { kind: 'brand'; brandId: number }
-  | { kind: 'category'; categoryId: string }
-  | { kind: 'search'; text: string }
-  | { kind: 'related'; productId: number }
-  | { kind: 'ids'; ids: number[] };
+/** The listings a shopper may sort and filter (`refine`: src/lib/listing.ts; absent for the plain listing). */
+export type ListingFilter =
+  | { kind: 'hot'; refine?: ListingRefinement }
+  | { kind: 'brand'; brandId: number; refine?: ListingRefinement }
+  | { kind: 'category'; categoryId: string; refine?: ListingRefinement }
+  | { kind: 'search'; text: string; refine?: ListingRefinement };
+
+export type ProductFilter = ListingFilter | { kind: 'related'; productId: number } | { kind: 'ids'; ids: number[] };
+
+/** A sorted or filtered search: the products it finds, best first (see listProducts). */
+type RankedFilter = { kind: 'ranked'; ids: number[]; refine?: ListingRefinement };
+/** What one listing query reads: anything but a plain search, whose ranking query reads its own page. */
+type ListedFilter = Exclude<ProductFilter, { kind: 'search' }> | RankedFilter;
 
 /** The products a listing counts, apart from those it reads (see listProducts). */
 const counted = alias(products, 'counted');
+/** The products whose facets are counted, and those counted by brand (see listingFacets). */
+const faceted = alias(products, 'faceted');
+const facetedByBrand = alias(products, 'faceted_by_brand');
+type ProductsTable = typeof products | typeof counted | typeof faceted | typeof facetedByBrand;
 
-function filterWhere(filter: ProductFilter, table: typeof products | typeof counted = products): SQL | undefined {
+/**
+ * The most products a search sorts or filters: its best matches, in rank order. Past them a search's matches are
+ * typo corrections and aisle-mates; ranking and re-reading thousands would cost every such page for nothing.
+ */
+export const REFINED_SEARCH_LIMIT = 1_000;
+
+/** An id list as one PostgreSQL int[] parameter (not a parameter per id). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
+function filterWhere(filter: ProductFilter | RankedFilter, table: ProductsTable = products): SQL | undefined {
   switch (filter.kind) {
     case 'hot':
       return isNotNull(table.priorityTag);
@@ -90,10 +111,71 @@ function filterWhere(filter: ProductFilter, table: typeof products | typeof coun
       );
     case 'ids':
       return inArray(table.id, filter.ids);
+    case 'ranked':
+      return sql`${table.id} = any(${intArray(filter.ids)})`;
   }
 }
 
-function filterOrder(filter: ProductFilter): SQL[] {
+/** A filter of the listings, apart from its sort; `except`: one a facet counts without (it offers its own values). */
+type Facet = 'brand' | 'food' | 'inStock' | 'price';
+function refineWhere(refine: ListingRefinement | undefined, table: ProductsTable, except?: Facet): SQL[] {
+  if (!refine) return [];
+  const parts: SQL[] = [];
+  if (refine.brandIds && except !== 'brand') parts.push(inArray(table.brandId, refine.brandIds));
+  if (refine.food && except !== 'food') parts.push(eq(table.foodType, refine.food));
+  if (refine.inStock && except !== 'inStock') parts.push(eq(table.inStock, true));
+  if (refine.price && except !== 'price') parts.push(priceBandWhere(table, refine.price));
+  return parts;
+}
+
+function priceBandWhere(table: ProductsTable, id: PriceBandId): SQL {
+  const band = priceBandOf(id);
+  const from = gte(table.pricePaise, band.minPaise);
+  return band.maxPaise === null ? from : and(from, lt(table.pricePaise, band.maxPaise))!;
+}
+
+/**
+ * 'popular': units of each product in orders not cancelled (order_lines; an order or a cancellation makes the
+ * listings stale, src/server/cache/stale-after.ts). Read once per query as one aggregate that the listing joins: a
+ * lookup per product would scan order_lines each time (it has no index by product).
+ */
+const unitsOrdered = (db: Database) =>
+  db
+    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.qty})::int`.as('units') })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(ne(orders.status, 'cancelled'))
+    .groupBy(orderLines.productId)
+    .as('units_ordered');
+
+const savingOf = (price: string, mrp: string) => sql.raw(`case when ${mrp} > ${price} then (${mrp} - ${price})::float8 / ${mrp} else 0 end`);
+/**
+ * 'discount': the largest share of the MRP a card offers off, as its badge says (src/lib/discount.ts): the best of the
+ * priced pack sizes of a product sold in them, else the product's own.
+ */
+const bestSaving = sql`coalesce(case when products.type <> 'normal' then (select max(${savingOf('vp.sales_price_paise', 'vp.mrp_paise')})
+    from product_variants v join product_variant_prices vp on vp.variant_id = v.id where v.product_id = products.id) end,
+  ${savingOf('products.price_paise', 'products.mrp_paise')})`;
+
+/** A listing's order: its sort, then its own order (which also breaks the sort's ties). */
+function listingOrder(filter: ListedFilter, units: SQL | undefined): SQL[] {
+  const own = filter.kind === 'ranked' ? [sql`array_position(${intArray(filter.ids)}, ${products.id})`] : filterOrder(filter);
+  const sort = 'refine' in filter ? filter.refine?.sort : undefined;
+  switch (sort) {
+    case undefined:
+      return own;
+    case 'popular':
+      return [sql`coalesce(${units}, 0) desc`, ...own];
+    case 'price-asc':
+      return [asc(products.pricePaise), asc(products.name), asc(products.id)];
+    case 'price-desc':
+      return [desc(products.pricePaise), asc(products.name), asc(products.id)];
+    case 'discount':
+      return [sql`${bestSaving} desc`, ...own];
+  }
+}
+
+function filterOrder(filter: Exclude<ListedFilter, RankedFilter>): SQL[] {
   switch (filter.kind) {
     case 'hot':
       return [sql`${products.priorityTag} asc`, sql`${products.id} asc`];
@@ -110,6 +192,7 @@ interface VariantRow {
   priceId: number | null;
   salesPricePaise: number | null;
   mrpPaise: number | null;
+  imageUrl: string | null;
 }
 
 function toVariantDto(productId: number, r: VariantRow): VariantDto {
@@ -130,6 +213,7 @@ function toVariantDto(productId: number, r: VariantRow): VariantDto {
           },
     unitPrice: r.salesPricePaise === null ? null : unitPrice(r.salesPricePaise, r.name),
     inStock: r.stock > 0,
+    imageUrl: r.imageUrl,
   };
 }
 
@@ -142,13 +226,15 @@ const imagesJson = sql<Array<{ id: number; imageUrl: string }>>`coalesce((
   from product_images i where i.product_id = products.id), '[]'::json)`;
 const variantsJson = sql<VariantRow[]>`coalesce((
   select json_agg(json_build_object('id', v.id, 'name', v.name, 'stock', v.stock, 'priceId', vp.id,
-    'salesPricePaise', vp.sales_price_paise, 'mrpPaise', vp.mrp_paise) order by v.position, v.id)
+    'salesPricePaise', vp.sales_price_paise, 'mrpPaise', vp.mrp_paise, 'imageUrl', v.image_url) order by v.position, v.id)
   from product_variants v left join product_variant_prices vp on vp.variant_id = v.id
   where v.product_id = products.id), '[]'::json)`;
 
 /** The query of one page of products (not a search's): see listProducts. */
-export function productListQuery(db: Database, filter: Exclude<ProductFilter, { kind: 'search' }>, pageNo: number, pageSize: number) {
-  return db
+export function productListQuery(db: Database, filter: ListedFilter, pageNo: number, pageSize: number) {
+  const refine = 'refine' in filter ? filter.refine : undefined;
+  const popularity = refine?.sort === 'popular' ? unitsOrdered(db) : undefined;
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -165,6 +251,13 @@ export function productListQuery(db: Database, filter: Exclude<ProductFilter, { 
       categoryName: sql<string>`(select c.name from ${categories} c where c.id = products.category_id)`,
       priorityTag: products.priorityTag,
       inStock: products.inStock,
+      // Read as stored: a check constraint (migration 0013) keeps food_type to FOOD_TYPES.
+      foodType: sql<FoodType | null>`${products.foodType}`,
+      netQuantity: products.netQuantity,
+      countryOfOrigin: products.countryOfOrigin,
+      manufacturer: products.manufacturer,
+      shelfLife: products.shelfLife,
+      fssaiLicence: products.fssaiLicence,
       stars: sql<number>`coalesce((select round(avg(r.stars)::numeric, 1)::float8 from reviews r where r.product_id = products.id), 0)`,
       reviewCount: sql<number>`(select count(*)::int from reviews r where r.product_id = products.id)`,
       images: imagesJson,
@@ -172,11 +265,13 @@ export function productListQuery(db: Database, filter: Exclude<ProductFilter, { 
       // Counted apart, once (an uncorrelated subquery): a count over the listed rows made the database read every
       // product of the aisle to show ten (at 50,000 products, 2,317 rows and 17 ms for a product's related row),
       // where the listing's index (products_category_listing_idx) reads just the page.
-      total: sql<number>`(select count(*)::int from ${products} ${counted} where ${filterWhere(filter, counted)})`,
+      total: sql<number>`(select count(*)::int from ${products} ${counted} where ${and(filterWhere(filter, counted), ...refineWhere(refine, counted))})`,
     })
     .from(products)
-    .where(filterWhere(filter))
-    .orderBy(...filterOrder(filter))
+    .$dynamic();
+  return (popularity ? query.leftJoin(popularity, eq(popularity.productId, products.id)) : query)
+    .where(and(filterWhere(filter), ...refineWhere(refine, products)))
+    .orderBy(...listingOrder(filter, popularity ? sql`${popularity.units}` : undefined))
     .offset(pageNo * pageSize)
     .limit(pageSize);
 }
@@ -184,10 +279,16 @@ export function productListQuery(db: Database, filter: Exclude<ProductFilter, { 
 /** One page of products with their brand, category, images, variants and review summary, in one query. */
 export async function listProducts(
   db: Database,
-  filter: ProductFilter,
+  filter: ProductFilter | RankedFilter,
   pageNo: number,
   pageSize: number,
 ): Promise<Page<ProductDto>> {
+  if (filter.kind === 'search' && filter.refine) {
+    // Sorted or filtered: the best matches, filtered and sorted by the listing query (in rank order for 'relevance').
+    const { ids } = await searchProductIds(db, filter.text, 0, REFINED_SEARCH_LIMIT);
+    if (ids.length === 0) return { items: [], total: 0 };
+    return listProducts(db, { kind: 'ranked', ids, refine: filter.refine }, pageNo, pageSize);
+  }
   if (filter.kind === 'search') {
     // Ranked by src/server/services/search.ts; listed here in its order.
     const { ids, total } = await searchProductIds(db, filter.text, pageNo, pageSize);
@@ -209,6 +310,67 @@ export async function listProducts(
     hot: priorityTag !== null,
   }));
   return { items, total: rows[0]?.total ?? 0 };
+}
+
+/** The most brands a listing's brand filter offers: those with the most products there (and any already chosen). */
+export const MAX_BRAND_FACETS = 30;
+
+/**
+ * What a listing's filters offer, each value with how many products it would show: the brands, food types, 'in stock'
+ * and price bands. Each facet counts with the listing's other filters applied but not its own, so a shopper sees what
+ * choosing another value of it would give. One query, and one more only for a chosen brand that the first left out.
+ */
+export async function listingFacets(db: Database, filter: ListingFilter): Promise<ListingFacetsDto> {
+  const refine = filter.refine;
+  let base: ListedFilter;
+  if (filter.kind === 'search') {
+    const { ids } = await searchProductIds(db, filter.text, 0, REFINED_SEARCH_LIMIT);
+    base = { kind: 'ranked', ids };
+  } else base = filter;
+  const f = faceted;
+  const countWith = (except: Facet, value: SQL) => sql<number>`(count(*) filter (where ${and(...refineWhere(refine, f, except), value)}))::int`;
+  const byBrand = and(filterWhere(base, facetedByBrand), ...refineWhere(refine, facetedByBrand, 'brand'));
+  const [row] = await db
+    .select({
+      veg: countWith('food', eq(f.foodType, 'veg')),
+      nonVeg: countWith('food', eq(f.foodType, 'non_veg')),
+      egg: countWith('food', eq(f.foodType, 'egg')),
+      inStock: countWith('inStock', eq(f.inStock, true)),
+      priceBands: sql<Record<PriceBandId, number>>`json_build_object(${sql.join(
+        PRICE_BANDS.map((band) => sql`${band.id}::text, ${countWith('price', priceBandWhere(f, band.id))}`),
+        sql`, `,
+      )})`,
+      brands: sql<Array<{ id: number; name: string; count: number }>>`(select coalesce(json_agg(json_build_object(
+          'id', b.id, 'name', b.name, 'count', top.n) order by b.name, b.id), '[]'::json)
+        from (select ${sql.raw('faceted_by_brand.brand_id')} as brand_id, count(*)::int as n
+          from ${products} ${facetedByBrand} where ${byBrand}
+          group by 1 order by n desc, 1 limit ${MAX_BRAND_FACETS}) top
+        join ${brands} b on b.id = top.brand_id)`,
+    })
+    .from(f)
+    .where(filterWhere(base, f));
+  const brandFacets = row?.brands ?? [];
+  const missing = (refine?.brandIds ?? []).filter((id) => !brandFacets.some((b) => b.id === id));
+  if (missing.length > 0) {
+    const chosen = await db
+      .select({ id: brands.id, name: brands.name, count: sql<number>`count(${facetedByBrand.id})::int` })
+      .from(brands)
+      .leftJoin(facetedByBrand, and(eq(facetedByBrand.brandId, brands.id), byBrand))
+      .where(inArray(brands.id, missing))
+      .groupBy(brands.id, brands.name);
+    brandFacets.push(...chosen);
+    brandFacets.sort((a, b) => a.name.localeCompare(b.name, 'en-IN') || a.id - b.id);
+  }
+  return {
+    brands: brandFacets,
+    foodTypes: [
+      { value: 'veg', count: row?.veg ?? 0 },
+      { value: 'non_veg', count: row?.nonVeg ?? 0 },
+      { value: 'egg', count: row?.egg ?? 0 },
+    ],
+    inStock: row?.inStock ?? 0,
+    priceBands: PRICE_BANDS.map((band) => ({ id: band.id, count: row?.priceBands[band.id] ?? 0 })),
+  };
 }
 
 export async function findProduct(db: Database, id: number): Promise<ProductDto | undefined> {

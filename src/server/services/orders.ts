@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
+import type { FoodType } from '../../lib/food-type.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
 import { withTransactionRetry } from '../db/retry.ts';
@@ -102,9 +103,15 @@ export async function placeOrder(
     if (!saved) throw addressNotFound(input.addressId);
     const { id: _id, isDefault: _isDefault, ...address } = saved;
 
-    // The cart priced exactly as the cart page shows it (the offers included), never what the client sent.
-    const cart = await cartOf(tx, userId, rules);
-    if (cart.lines.length === 0) throw conflict(CART_EMPTY);
+    // The cart priced exactly as the cart page shows it (the offers included), never what the client sent. Its
+    // out-of-stock lines are set apart there, left out of the summary, and stay in the cart: they are not ordered.
+    const { lines: cartLinesNow, summary } = await cartOf(tx, userId, rules);
+    if (cartLinesNow.length === 0) throw conflict(CART_EMPTY);
+    const cart = { lines: cartLinesNow.filter((l) => l.inStock), summary };
+    if (cart.lines.length === 0) {
+      const gone = cartLinesNow.map(labelOf);
+      throw conflict(`${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} out of stock`);
+    }
     const unpriced = cart.lines.find((l) => l.productVariantsId !== 0 && l.productVariantPriceId === 0);
     if (unpriced) throw conflict(`Sorry, ${labelOf(unpriced)} cannot be bought right now: it has no price yet.`);
     const tooMany = cart.lines.find((l) => l.qty > limits.unitsPerProduct);
@@ -136,7 +143,6 @@ export async function placeOrder(
       }
     }
 
-    const { summary } = cart;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -249,6 +255,7 @@ interface LineRow {
   unitMrpPaise: number;
   qty: number;
   lineTotalPaise: number;
+  foodType: FoodType | null;
 }
 
 /** One of the shopper's orders with its lines and timeline (one query); undefined when it is not theirs. */
@@ -271,11 +278,13 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
       cancelledBy: orders.cancelledBy,
       cancelReason: orders.cancelReason,
       createdAt: orders.createdAt,
+      // A line's food type is its product's now: order_lines keeps no copy of it (migration 0013 added none).
       lines: sql<LineRow[]>`(select coalesce(json_agg(json_build_object(
           'productsId', ${orderLines.productId}, 'productVariantsId', coalesce(${orderLines.variantId}, 0),
           'name', ${orderLines.name}, 'variantName', ${orderLines.variantName}, 'imageUrl', ${orderLines.imageUrl},
           'unitPricePaise', ${orderLines.unitPricePaise}, 'unitMrpPaise', ${orderLines.unitMrpPaise},
-          'qty', ${orderLines.qty}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}), '[]'::json)
+          'qty', ${orderLines.qty}, 'lineTotalPaise', ${orderLines.lineTotalPaise},
+          'foodType', (select p.food_type from ${products} p where p.id = ${orderLines.productId})) order by ${orderLines.id}), '[]'::json)
         from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       timeline: sql<Array<{ status: OrderStatus; at: string }>>`(select coalesce(json_agg(json_build_object(
           'status', ${orderEvents.status}, 'at', ${orderEvents.at}) order by ${orderEvents.at}, ${orderEvents.id}), '[]'::json)

@@ -1,6 +1,7 @@
 // Product search for the search page and the search box's suggestions: one ranking for both.
-// A whole word beats the start of a word, which beats the inside of a word, which beats a typo; products that match
-// every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
+// A whole word beats the start of a word, which beats the inside of a word, which beats a typo; the word a product's
+// name ends on (its head: Toned Milk is milk) counts more, and a product whose category matches too a little more;
+// products that match every word (and pack size) the shopper typed come first. Synonyms (src/content/settings/synonyms.yaml) add the
 // catalogue words a Hindi or Hinglish word means, and a typo adds the catalogue words it is near (`<%` against the
 // search_words table, read through an index by the typo's first letters: word similarity at least
 // WORD_SIMILARITY_THRESHOLD, set on every connection in src/server/db/client.ts). Candidates come from the pg_trgm GIN
@@ -10,9 +11,13 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { parse } from 'yaml';
 import type { Database } from '../db/client.ts';
-import { normalizeSearchText, searchTerms, type SearchTerm, type Synonyms } from '../../lib/search-text.ts';
+import type { FoodType } from '../../lib/food-type.ts';
+import { followSynonyms, normalizeSearchText, searchTerms, type SearchTerm, type Synonyms } from '../../lib/search-text.ts';
 import { synonymsSchema } from '../../lib/synonyms-schema.ts';
+import { pictureAttributes } from '../../lib/picture.ts';
 import type { SuggestionDto } from '../schemas.ts';
+// catalogue.ts lists what this ranks; its rupees is used at call time, so the two modules' cycle is harmless.
+import { rupees } from './catalogue.ts';
 
 export const SYNONYMS_FILE = 'src/content/settings/synonyms.yaml';
 
@@ -23,7 +28,7 @@ export function readSynonyms(file = path.resolve(SYNONYMS_FILE)): Synonyms {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`${file}: ${problems}`);
   }
-  return new Map(
+  return followSynonyms(
     Object.entries(parsed.data).map(([key, meaning]) => [
       normalizeSearchText(key),
       (Array.isArray(meaning) ? meaning : [meaning]).map(normalizeSearchText),
@@ -85,6 +90,11 @@ export function correctionsOf(word: string): SQL {
 
 // Ranking weights of one word against one name.
 const WHOLE_WORD = 1;
+/**
+ * A whole word that is the product name's head, the word it ends on before its pack size and bracketed words: 'Toned
+ * Milk 1 l' is milk, 'Milk Bread' is bread and 'Ghee Diya (10 pcs)' a lamp, as an English compound names its last word.
+ */
+const HEAD_WORD = 1.1;
 const WORD_START = 0.9;
 const INSIDE_WORD = 0.5;
 /**
@@ -94,6 +104,16 @@ const INSIDE_WORD = 0.5;
 const TYPO = 0.8;
 /** A product whose category matches counts a little less than one whose own name does. */
 const VIA_CATEGORY = 0.9;
+/**
+ * Added when the product's category matches too: the ghee of 'Edible Oils & Ghee' comes before a ghee lamp, rice of
+ * 'Rice & Grains' before rice bran oil. Small enough that a category alone never beats the word in a name.
+ */
+const IN_ITS_AISLE = 0.05;
+/**
+ * What a pack size the shopper gave is worth: it picks among the sizes of what the words ask for, and never makes
+ * another thing in that size ('basmati rice 5 kg': basmati in 1 kg before Kolam rice in 5 kg).
+ */
+const PACK_SIZE = 0.5;
 /**
  * Shorter words are not typo-tolerant: 'dal' is as near to 'da', 'dates' and 'dark' as a typo would be, and each such
  * near miss would bring its own thousands of candidates.
@@ -129,13 +149,19 @@ const weightedWords = (term: SearchTerm & { kind: 'word' }): WeightedWord[] => [
   ...(term.corrections ?? []).map(({ word, similarity }) => ({ word, weight: similarity * TYPO })),
 ];
 
+/** After a product name's head: bracketed words, a pack size ('1 kg', '9 m') and more bracketed words, then the end. */
+const AFTER_HEAD = String.raw`(\s*\([^)]*\))*(\s+[0-9.]+\s*[a-z]+)?(\s*\([^)]*\))*\s*$`;
+
 /**
  * How well one word (or synonym phrase) matches a lowercased name: 0 when it does not. Most candidates hold only some
  * of a search's words, so the cheap test that a name does not hold a word at all comes before the regular expressions.
+ * `heads`: the name is a product's, whose head word counts more (a brand's or category's name has no head).
  */
-function wordScore(name: SQL, { word, weight }: WeightedWord): SQL {
+function wordScore(name: SQL, { word, weight }: WeightedWord, heads = false): SQL {
   const re = escapeRegex(word);
+  const head = heads ? sql`when ${name} ~ ${`\\m${re}\\M${AFTER_HEAD}`} then ${sql.raw(String(HEAD_WORD))}` : sql``;
   const score = sql`(case when strpos(${name}, ${word}) = 0 then 0
+    ${head}
     when ${name} ~ ${`\\m${re}\\M`} then ${sql.raw(String(WHOLE_WORD))}
     when ${name} ~ ${`\\m${re}`} then ${sql.raw(String(WORD_START))}
     else ${sql.raw(String(startsOnly(word) ? 0 : INSIDE_WORD))} end)`;
@@ -184,10 +210,11 @@ function hasPack(alias: string, size: string, index: number): SQL {
  * (`index`: the term's column in the categories' scores), or a pack size's (`index`: its pack table).
  */
 function productTermScore(term: SearchTerm, index: number): SQL {
-  if (term.kind === 'pack') return sql`(case when ${hasPack('p', term.size, index)} then ${sql.raw(String(WHOLE_WORD))} else 0 end)`;
-  const scores = weightedWords(term).map((w) => wordScore(productName, w));
-  scores.push(sql`c.${sql.identifier(`c${index}`)} * ${sql.raw(String(VIA_CATEGORY))}`);
-  return sql`greatest(${sql.join(scores, sql`, `)})`;
+  if (term.kind === 'pack') return sql`(case when ${hasPack('p', term.size, index)} then ${sql.raw(String(PACK_SIZE))} else 0 end)`;
+  const scores = weightedWords(term).map((w) => wordScore(productName, w, true));
+  const category = sql`c.${sql.identifier(`c${index}`)}`;
+  scores.push(sql`${category} * ${sql.raw(String(VIA_CATEGORY))}`);
+  return sql`(greatest(${sql.join(scores, sql`, `)}) + ${category} * ${sql.raw(String(IN_ITS_AISLE))})`;
 }
 
 /**
@@ -196,7 +223,7 @@ function productTermScore(term: SearchTerm, index: number): SQL {
  */
 export const requiredMatches = (termCount: number) => (termCount <= 2 ? Math.min(termCount, 1) : termCount - 1);
 
-/** Best first: the most terms matched, then the best total, then the shortest name (the closest), then by name. */
+/** How many terms a row matched, and its total score, from its columns s0, s1, … (ordered by RANK_ORDER). */
 function rankingOf(count: number): { matched: SQL; score: SQL } {
   const columns = Array.from({ length: count }, (_, i) => sql.identifier(`s${i}`));
   return {
@@ -208,12 +235,17 @@ function rankingOf(count: number): { matched: SQL; score: SQL } {
   };
 }
 
+/** Best first: the most terms matched, then the best total, then the shortest name (the closest), then by name. */
+const RANK_ORDER = sql.raw('matched desc, score desc, length(name) asc, name asc, id asc');
+
 interface RankedProduct {
   id: number;
   name: string;
   matched: number;
   score: number;
   total: number;
+  /** FSSAI's mark, which a product suggestion carries (issue 24). */
+  foodType: FoodType | null;
 }
 
 /** The query that ranks products for search terms (exported for EXPLAIN in tests); undefined when nothing to search. */
@@ -273,7 +305,8 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
       sql``,
     )}
     select id, name, (${matched})::int as matched, (${score})::float8 as score,
-      ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total
+      ${withTotal ? sql`(count(*) over ())::int` : sql`0`} as total,
+      (select f.food_type from products f where f.id = scored.id) as "foodType"
     from (
       select p.id, p.name, ${sql.join(scoreColumns, sql`, `)}
       from ${candidates} p join c on c.id = p.category_id
@@ -281,7 +314,7 @@ export function productSearchQuery(terms: SearchTerm[], offset: number, limit: n
       offset 0
     ) scored
     where ${matched} >= ${requiredMatches(terms.length)}
-    order by matched desc, score desc, length(name) asc, name asc, id asc
+    order by ${RANK_ORDER}
     offset ${offset} limit ${limit}`;
 }
 
@@ -326,31 +359,121 @@ async function rankedNames<Id>(db: Database, table: 'brands' | 'categories', ter
   return rowsOf<{ id: Id; name: string; matched: number; score: number }>(await db.execute(query));
 }
 
+/** What a product suggestion shows beside its name and food mark: its first picture and its price. */
+interface ProductCardColumns {
+  pricePaise: number;
+  imageUrl: string | null;
+}
+
+/** The best products for the terms, each with what its suggestion shows: the ranking's few rows, then their columns. */
+async function rankedProductCards(db: Database, terms: SearchTerm[], limit: number): Promise<(RankedProduct & ProductCardColumns)[]> {
+  // Suggestions show no count: without one, PostgreSQL keeps only the best few while it ranks.
+  const query = productSearchQuery(terms, 0, limit, false);
+  if (!query) return [];
+  return rowsOf<RankedProduct & ProductCardColumns>(
+    await db.execute(sql`
+      select r.*, (select price_paise from products where products.id = r.id) as "pricePaise",
+        (select i.image_url from product_images i where i.product_id = r.id order by i.position, i.id limit 1) as "imageUrl"
+      from (${query}) r
+      order by ${RANK_ORDER}`),
+  );
+}
+
 /** At most this many brands, and as many categories, among the suggestions. */
 const NAMES_PER_KIND = 3;
 /** At equal rank a category leads (a whole aisle), then a brand, then a product. */
 const KIND_ORDER = { Category: 0, Brand: 1, products: 2 } as const;
 
-/** Suggestions for the search box: the best products, brands and categories, best first. */
+/** Suggestions for the search box: the best products (with a small picture, price and food mark), brands and categories, best first. */
 export async function suggest(db: Database, text: string, limit = 10): Promise<SuggestionDto[]> {
   const terms = await termsFor(db, text);
   const [productRows, brandRows, categoryRows] = await Promise.all([
-    // Suggestions show no count: without one, PostgreSQL keeps only the best few while it ranks.
-    rankedProducts(db, terms, 0, limit, false),
+    rankedProductCards(db, terms, limit),
     rankedNames<number>(db, 'brands', terms, NAMES_PER_KIND),
     rankedNames<string>(db, 'categories', terms, NAMES_PER_KIND),
   ]);
   // A brand or a category has no pack size: it counts as matching the shopper's pack sizes when it matches the words.
   const packs = terms.length - terms.filter((t) => t.kind === 'word').length;
-  const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs });
+  const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs * PACK_SIZE });
   const enough = (r: { matched: number }) => r.matched >= requiredMatches(terms.length);
   const ranked = [
     ...categoryRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Category' as const } })),
     ...brandRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Brand' as const } })),
-    ...productRows.map((r) => ({ matched: r.matched, score: r.score, dto: { id: r.id, name: r.name, type: 'products' as const } })),
+    ...productRows.map((r) => ({
+      matched: r.matched,
+      score: r.score,
+      dto: {
+        id: r.id,
+        name: r.name,
+        type: 'products' as const,
+        foodType: r.foodType,
+        imageUrl: r.imageUrl === null ? null : pictureAttributes(r.imageUrl, 'suggestion').src,
+        price: rupees(r.pricePaise),
+        pricePaise: r.pricePaise,
+      },
+    })),
   ];
   const best = ranked
     .filter(enough)
     .sort((a, b) => b.matched - a.matched || b.score - a.score || KIND_ORDER[a.dto.type] - KIND_ORDER[b.dto.type]);
   return best.slice(0, limit).map((r) => r.dto);
+}
+
+/** A term of a search as the search read it (issue 24's "We looked for"): as typed, and what it was taken to mean. */
+export interface UnderstoodTerm {
+  typed: string;
+  /** The catalogue words a synonym gave it and the corrections of a typo; empty when it was taken as typed. */
+  meant: string[];
+}
+
+/** At most this many of a search's words are weighed for its nearest categories (each costs two queries). */
+const NEAREST_WORDS = 5;
+/** Each word's best products that vote for their categories. */
+const VOTING_PRODUCTS = 8;
+/** At most this many nearest categories. */
+const NEAREST_CATEGORIES = 2;
+
+/**
+ * How a search was read, and the categories nearest to it, best first: for each word, the categories its words or
+ * synonyms name, and those its best products are in, each word weighing alike. For a search that found nothing.
+ */
+export async function understandSearch(db: Database, text: string): Promise<{ understood: UnderstoodTerm[]; nearestCategoryIds: string[] }> {
+  const terms = await termsFor(db, text);
+  const understood = terms.map((t): UnderstoodTerm =>
+    t.kind === 'pack'
+      ? { typed: t.size, meant: [] }
+      : { typed: t.alternatives[0]!, meant: [...new Set([...t.alternatives.slice(1), ...(t.corrections ?? []).map((c) => c.word)])] },
+  );
+  const votes = new Map<string, number>();
+  const vote = (categoryId: string, weight: number) => votes.set(categoryId, (votes.get(categoryId) ?? 0) + weight);
+  const words = terms.filter((t) => t.kind === 'word').slice(0, NEAREST_WORDS);
+  await Promise.all(
+    words.map(async (term) => {
+      const [named, found] = await Promise.all([
+        rankedNames<string>(db, 'categories', [term], NEAREST_CATEGORIES),
+        categoriesOfBest(db, [term], VOTING_PRODUCTS),
+      ]);
+      // A category the word names outweighs one that merely holds some of its products.
+      for (const c of named) vote(c.id, c.score);
+      const total = found.reduce((sum, c) => sum + c.products, 0);
+      for (const c of found) vote(c.categoryId, c.products / total);
+    }),
+  );
+  const nearestCategoryIds = [...votes]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, NEAREST_CATEGORIES)
+    .map(([id]) => id);
+  return { understood, nearestCategoryIds };
+}
+
+/** The categories of the best `limit` products for the terms, with how many of those each holds. */
+async function categoriesOfBest(db: Database, terms: SearchTerm[], limit: number): Promise<{ categoryId: string; products: number }[]> {
+  const query = productSearchQuery(terms, 0, limit, false);
+  if (!query) return [];
+  return rowsOf<{ categoryId: string; products: number }>(
+    await db.execute(sql`
+      select p.category_id as "categoryId", count(*)::int as products
+      from (${query}) r join products p on p.id = r.id
+      group by p.category_id`),
+  );
 }
