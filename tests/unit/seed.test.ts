@@ -98,6 +98,56 @@ describe('a catalogue of any size', () => {
   );
 });
 
+describe('food type and product details of the demo (issue 24)', () => {
+  const kindOf = new Map(data.categories.map((c) => [c.id, c.kind]));
+  const MEAT_OR_FISH = /chicken|mutton|keema|fish|prawn|surmai|pomfret|rohu|seekh/i;
+
+  it.each([400, 5000])('gives every food of %i products its FSSAI mark: meat and fish non-veg, eggs egg, household goods none', (count) => {
+    const { products } = planCatalogue(count);
+    for (const p of products) {
+      const food = kindOf.get(p.categoryId) === 'food' || p.shortName === 'Ragi Porridge Mix';
+      if (p.categoryId === 'pet-care' || !food) {
+        expect(p.facts.foodType, p.name).toBeNull();
+        expect(p.facts.fssaiLicence, p.name).toBeNull();
+        continue;
+      }
+      expect(p.facts.foodType, p.name).not.toBeNull();
+      if (MEAT_OR_FISH.test(p.name)) expect(p.facts.foodType, p.name).toBe('non_veg');
+      else if (/\beggs\b/i.test(p.name)) expect(p.facts.foodType, p.name).toBe('egg');
+      else if (!/fruit cake/i.test(p.name)) expect(p.facts.foodType, p.name).toBe('veg');
+      expect(p.facts.fssaiLicence, p.name).toMatch(/^\d{14}$/);
+    }
+    // The demo has all three marks, and the keema the issue found first on the home page is brown.
+    expect(new Set(products.map((p) => p.facts.foodType))).toEqual(new Set(['veg', 'non_veg', 'egg', null]));
+    for (const keema of products.filter((p) => /keema/i.test(p.name))) expect(keema.facts.foodType).toBe('non_veg');
+  });
+
+  it('gives each product a plausible maker, origin, shelf life and net quantity, the same for a brand every time', () => {
+    const { products } = planCatalogue(400);
+    const licenceOf = new Map<string, string>();
+    for (const p of products) {
+      // The brand's company, then an Indian address ending in a six-digit pincode and a state.
+      const brand = p.brandName.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      expect(p.facts.manufacturer, p.name).toMatch(new RegExp(`^${brand} Pvt\\. Ltd\\., .+ \\d{6}, [A-Z][a-z]+( [A-Z][a-z]+)*$`));
+      expect(p.facts.countryOfOrigin, p.name).toBeTruthy();
+      if (p.facts.fssaiLicence) {
+        expect(licenceOf.get(p.brandName) ?? p.facts.fssaiLicence, p.brandName).toBe(p.facts.fssaiLicence);
+        licenceOf.set(p.brandName, p.facts.fssaiLicence);
+      }
+      // A product sold in pack sizes has its packs' names; a plain one its pack, as its name ends.
+      if (p.type === 'variant') expect(p.facts.netQuantity, p.name).toBeNull();
+      else if (p.facts.netQuantity && /\d+(\.\d+)? (g|kg|ml|l)$/.test(p.name)) expect(p.name.endsWith(` ${p.facts.netQuantity}`), p.name).toBe(true);
+    }
+    expect(products.filter((p) => p.facts.countryOfOrigin === 'India').length).toBeGreaterThan(products.length * 0.9);
+    expect(products.filter((p) => p.facts.shelfLife !== null).length).toBeGreaterThan(products.length * 0.9);
+    expect(products.filter((p) => p.type === 'normal' && p.facts.netQuantity !== null).length).toBeGreaterThan(
+      products.filter((p) => p.type === 'normal').length * 0.8,
+    );
+    // Brands of different makers have different licences.
+    expect(new Set(licenceOf.values()).size).toBe(licenceOf.size);
+  });
+});
+
 describe('npm run seed arguments', () => {
   it('reads --reset, --force and --products N (or =N)', () => {
     expect(parseSeedArgs([])).toEqual({ reset: false, force: false, products: undefined });
@@ -201,14 +251,15 @@ describe('seedCatalogue on PGlite', () => {
     expect(normalWithVariants).toHaveLength(0);
   });
 
-  it('leaves some products without images and shows the others\' drawn pictures, stored once each', async () => {
+  it('shows every product\'s drawn pictures and each pack\'s own, stored once each', async () => {
     const { db } = handle;
     const products = await db.select({ id: schema.products.id }).from(schema.products);
     const images = await db.select().from(schema.productImages);
     const withImages = new Set(images.map((i) => i.productId));
-    const without = products.filter((p) => !withImages.has(p.id));
-    expect(without.length).toBeGreaterThan(0);
-    expect(without.length).toBeLessThan(products.length / 4);
+    // Issue 24: no product shows the default grocery image.
+    expect(products.filter((p) => !withImages.has(p.id))).toEqual([]);
+    const packs = await db.select().from(schema.productVariants);
+    expect(packs.length).toBeGreaterThan(0);
     const files = await db.select({ sha256: schema.imageFiles.sha256, contentType: schema.imageFiles.contentType }).from(schema.imageFiles);
     const stored = new Set(files.map((f) => `/api/images/files/${f.sha256}.svg`));
     for (const f of files) expect(f.contentType).toBe('image/svg+xml');
@@ -222,6 +273,13 @@ describe('seedCatalogue on PGlite', () => {
     for (const gallery of byProduct.values()) expect(new Set(gallery.map((i) => i.imageUrl)).size).toBe(gallery.length);
     const categories = await db.select({ imageUrl: schema.categories.imageUrl }).from(schema.categories);
     for (const c of categories) expect(stored.has(c.imageUrl ?? ''), c.imageUrl ?? 'none').toBe(true);
+    // A pack's picture is stored, and differs from the other packs' of its product; the first pack's is the front.
+    for (const v of packs) expect(stored.has(v.imageUrl ?? ''), `pack ${v.id}`).toBe(true);
+    for (const [productId, ofProduct] of Map.groupBy(packs, (v) => v.productId)) {
+      expect(new Set(ofProduct.map((v) => v.imageUrl)).size, `product ${productId}`).toBe(ofProduct.length);
+      const first = ofProduct.find((v) => v.position === 0);
+      expect(first?.imageUrl).toBe(byProduct.get(productId)?.find((i) => i.position === 0)?.imageUrl);
+    }
   });
 
   it('stores a picture once, by its content: storing it again changes nothing', async () => {
@@ -260,6 +318,24 @@ describe('seedCatalogue on PGlite', () => {
     const tags = hot.map((p) => p.priorityTag);
     expect(new Set(tags).size).toBe(tags.length);
     expect(hot.filter((p) => p.type === 'variant').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores each product's food type and facts as planned", async () => {
+    const { db } = handle;
+    const planned = new Map(planCatalogue(PRODUCTS).products.map((p) => [p.name, p.facts]));
+    const rows = await db
+      .select({
+        name: schema.products.name,
+        foodType: schema.products.foodType,
+        netQuantity: schema.products.netQuantity,
+        countryOfOrigin: schema.products.countryOfOrigin,
+        manufacturer: schema.products.manufacturer,
+        shelfLife: schema.products.shelfLife,
+        fssaiLicence: schema.products.fssaiLicence,
+      })
+      .from(schema.products);
+    expect(rows).toHaveLength(PRODUCTS);
+    for (const { name, ...facts } of rows) expect(facts, name).toEqual(planned.get(name));
   });
 
   it('writes an SEO row for every product', async () => {

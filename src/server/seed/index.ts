@@ -7,6 +7,7 @@ import * as schema from '../db/schema.ts';
 import * as data from './data.ts';
 import type { BaseProductSeed, CategoryKind } from './data.ts';
 import { drawCataloguePictures, storePictures } from './pictures/index.ts';
+import { demoShelfFacts, type ShelfFacts } from './shelf-facts.ts';
 
 export interface SeedOptions {
   /** How many products to create (default 400). */
@@ -205,6 +206,8 @@ export interface PlannedProduct {
   variants: PlannedVariant[];
   seo: { metaTitle: string; metaDescription: string; metaKeywords: string };
   reviews: { title: string; description: string; stars: number; updatedAt: Date }[];
+  /** FSSAI's food type and the pack's Legal Metrology facts (issue 24). */
+  facts: ShelfFacts;
 }
 
 /** A deterministic shelf count from 8 to 60 (without drawing from the random stream, so the catalogue stays as it was). */
@@ -423,10 +426,10 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
   const hotTag = new Map<number, number>();
   shuffled(rng, hotPicked).forEach((i, t) => hotTag.set(i, t + 1));
 
-  // Among the rest: some without images, some out of stock, some variant sizes without a price.
+  // Among the rest: some with one picture only, some out of stock, some variant sizes without a price.
   const ordinary = shuffled(rng, [...Array(n).keys()].filter((i) => !hotTag.has(i)));
-  const noImageCount = n >= 2 ? Math.max(1, Math.round(n * 0.08)) : 0;
-  const noImages = new Set(ordinary.slice(0, noImageCount));
+  const onePictureCount = n >= 2 ? Math.max(1, Math.round(n * 0.08)) : 0;
+  const onePicture = new Set(ordinary.slice(0, onePictureCount));
   const outOfStock = new Set(shuffled(rng, ordinary).slice(0, Math.round(n * 0.05)));
   const ordinaryVariants = shuffled(rng, ordinary.filter((i) => variantSet.has(i)));
   const missingPriceCount = variantSet.size > 0 ? Math.max(1, Math.round(variantSet.size * 0.05)) : 0;
@@ -495,7 +498,9 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
       category: category.name,
     });
 
-    const imageCount = noImages.has(i) ? 0 : randInt(rng, 1, 3);
+    // Every product shows its food (issue 24: 8 % used to show the default bag). These once had no picture, which drew
+    // nothing from the random stream: one picture keeps it so, and the rest of the catalogue as it was.
+    const imageCount = onePicture.has(i) ? 1 : randInt(rng, 1, 3);
     const reviews: PlannedProduct['reviews'] = [];
     if (rng() < 0.4) {
       const howMany = randInt(rng, 1, 6);
@@ -535,6 +540,15 @@ export function planCatalogue(productCount: number = DEFAULT_PRODUCTS): Catalogu
         metaKeywords: keywords.join(', ').toLowerCase(),
       },
       reviews,
+      facts: demoShelfFacts({
+        categoryId: category.id,
+        kind: category.kind,
+        brand: brand.name,
+        baseName,
+        pack,
+        inPackSizes: isVariant,
+        multiPack: choice.multiPack,
+      }),
     };
   });
 
@@ -653,6 +667,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
               priorityTag: p.priorityTag,
               stock: p.stock,
               createdAt: p.createdAt,
+              ...p.facts,
             };
           }),
         )
@@ -673,16 +688,16 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     for (const batch of chunks(images)) await q.insert(schema.productImages).values(batch);
     log(`images: ${images.length}`);
 
-    const variants = plan.products.flatMap((p) => {
+    const variants = plan.products.flatMap((p, i) => {
       const productId = idOf(p);
-      return p.variants.map((v) => ({ productId, planned: v }));
+      return p.variants.map((v, k) => ({ productId, planned: v, imageUrl: urlOf(pictures.packs[i]?.[k] ?? -1) }));
     });
     const prices: { variantId: number; salesPricePaise: number; mrpPaise: number }[] = [];
     for (const batch of chunks(variants)) {
       const rows = await q
         .insert(schema.productVariants)
         .values(
-          batch.map((v) => ({ productId: v.productId, name: v.planned.name, position: v.planned.position, stock: v.planned.stock })),
+          batch.map((v) => ({ productId: v.productId, name: v.planned.name, position: v.planned.position, stock: v.planned.stock, imageUrl: v.imageUrl })),
         )
         .returning({
           id: schema.productVariants.id,
