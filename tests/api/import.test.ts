@@ -158,6 +158,18 @@ describe('the sample file', () => {
     const jaggery = await productByHandle('jaggery-cubes');
     expect(jaggery).toMatchObject({ categoryId: 'salt-sugar-jaggery', mrpPaise: 0 });
 
+    // The optional columns (issue 24): the facts as given, and nothing where a cell is empty.
+    expect(dal).toMatchObject({
+      foodType: 'veg',
+      netQuantity: null,
+      countryOfOrigin: 'India',
+      manufacturer: 'Sharma Farms Pvt. Ltd., Gat No. 112, MIDC Area, Latur 413531, Maharashtra',
+      shelfLife: '9 months from packing',
+      fssaiLicence: '11519015000123',
+    });
+    expect(mango).toMatchObject({ foodType: 'veg', netQuantity: '6 pcs', fssaiLicence: null });
+    expect(jaggery).toMatchObject({ foodType: null, netQuantity: null, countryOfOrigin: null, manufacturer: null, shelfLife: null, fssaiLicence: null });
+
     const seo = (await (await api.get(`/api/app/ProductSEOs/${mango.id}`)).json()) as ProductSeoDto;
     expect(seo.metaTitle).toBe('Ratnagiri Alphonso Mangoes (Box of 6) – Buy online at Kirana');
     expect(seo.metaDescription).toMatch(/^Buy Ratnagiri Alphonso Mangoes \(Box of 6\) online at Kirana for ₹1,199\./);
@@ -195,7 +207,7 @@ describe('the sample file', () => {
     const changed = sampleCsv
       .replace('Sharma Farms Toor Dal,', 'Sharma Farms Toor Dal (Unpolished),')
       .replace(',1 kg,169,189,25,,', ',1 kg,159,189,10,,')
-      .replace('toor-dal-premium,,,,,5 kg,799,899,6,,\n', 'toor-dal-premium,,,,,2 kg,319,359,9,,\n')
+      .replace('toor-dal-premium,,,,,5 kg,799,899,6,', 'toor-dal-premium,,,,,2 kg,319,359,9,')
       .replace('Dals & Pulses,"Unpolished toor dal from Latur, Maharashtra. Cooks soft in 3 whistles.",500 g,89,99,40,yes', 'Dals & Pulses,"Unpolished toor dal from Latur, Maharashtra. Cooks soft in 3 whistles.",500 g,89,99,40,');
     expect(changed).not.toBe(sampleCsv);
     const { summary } = await imported(changed);
@@ -219,6 +231,49 @@ describe('the sample file', () => {
 
     // And the same changed file again: nothing more to do.
     expect((await imported(changed)).summary).toMatchObject({ changed: false, products: { unchanged: 5 } });
+  });
+});
+
+describe('food type and product details (issue 24)', () => {
+  const header = 'handle,name,brand,category,description,pack,price,mrp,stock,hot,images';
+  const plainRow = 'facts-besan,Sharma Farms Besan,Sharma Farms,Atta & Flours,Fine gram flour.,,55,60,12,,';
+
+  it('keeps the facts a file without their columns does not mention, and clears those it leaves empty', async () => {
+    const full = `${header},food_type,net_quantity,country_of_origin,manufacturer,shelf_life,fssai_licence\n${plainRow},veg,500g,India,"Sharma Farms Pvt. Ltd., Latur 413531",3 months from packing,11519015000123\n`;
+    expect((await imported(full)).summary).toMatchObject({ products: { created: 1 } });
+    const facts = { foodType: 'veg', netQuantity: '500 g', countryOfOrigin: 'India', manufacturer: 'Sharma Farms Pvt. Ltd., Latur 413531', shelfLife: '3 months from packing', fssaiLicence: '11519015000123' };
+    expect(await productByHandle('facts-besan')).toMatchObject(facts);
+
+    // A grocer's older file, without the columns, changes the price and keeps every fact.
+    const older = `${header}\n${plainRow.replace(',55,60,', ',52,60,')}\n`;
+    const { summary, stale } = await imported(older);
+    expect(summary).toMatchObject({ products: { updated: 1 }, changed: true });
+    expect(stale).toEqual([staleAfter.catalogueImported()]);
+    expect(await productByHandle('facts-besan')).toMatchObject({ ...facts, pricePaise: 5200 });
+
+    // A file with some of the columns: an empty cell clears its fact, the columns it lacks stay.
+    const some = `${header},food_type,fssai_licence,shelf_life\n${plainRow.replace(',55,60,', ',52,60,')},egg,,6 months\n`;
+    expect((await imported(some)).summary).toMatchObject({ products: { updated: 1 } });
+    expect(await productByHandle('facts-besan')).toMatchObject({ ...facts, pricePaise: 5200, foodType: 'egg', fssaiLicence: null, shelfLife: '6 months' });
+    // And the same again: nothing to change.
+    expect((await imported(some)).summary).toMatchObject({ changed: false, products: { unchanged: 1 } });
+  });
+
+  it('refuses a food type or a licence it cannot read, naming the line and column, and imports nothing', async () => {
+    const before = await snapshot();
+    const csv = [
+      `${header},food_type,fssai_licence`,
+      'facts-new,New Besan,Sharma Farms,Atta & Flours,,,50,,3,,,jain,',
+      'facts-other,Other Besan,Sharma Farms,Atta & Flours,,,50,,3,,,veg,FSSAI-123',
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message.split('\n')).toEqual([
+      'The catalogue has 2 problems; nothing was imported.',
+      "line 2: food_type: 'jain' must be veg, non-veg or egg, or empty when it is not food",
+      "line 3: fssai_licence: 'FSSAI-123' must be the 14 digits of an FSSAI licence, or empty",
+    ]);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -141,7 +141,7 @@ describe('with the shop running (the command goes through it)', () => {
       fs
         .readFileSync(SAMPLE, 'utf8')
         .replace(',,1199,1399,8,yes,alphonso-mango.jpg', ',,1099,1399,8,yes,alphonso-mango.jpg')
-        .concat('kokum-sherbet,Konkan Orchards Kokum Sherbet,Konkan Orchards,Seasonal Fruit,Kokum syrup from the Konkan coast.,750 ml,180,200,20,,\n'),
+        .concat('kokum-sherbet,Konkan Orchards Kokum Sherbet,Konkan Orchards,Seasonal Fruit,Kokum syrup from the Konkan coast.,750 ml,180,200,20,,,veg,,India,,,\n'),
     );
     const { code, stdout, stderr } = await importCommand(changed, '--images', PHOTOS);
     expect(stderr).toBe('');

@@ -1,7 +1,7 @@
 // Reading a grocer's catalogue CSV: line numbers as a spreadsheet shows them (quoted line breaks, empty lines, a BOM),
 // the header, pack sizes written the catalogue's way, and rupees to paise without floating point.
 import { describe, expect, it } from 'vitest';
-import { canonicalPack, IMPORT_COLUMNS, parseCatalogue } from '../../src/server/services/import-csv.ts';
+import { canonicalPack, IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS, parseCatalogue } from '../../src/server/services/import-csv.ts';
 
 const HEADER = IMPORT_COLUMNS.join(',');
 const anyImage = { imageExists: () => true };
@@ -44,7 +44,7 @@ describe('parseCatalogue', () => {
 
   it('refuses a header with a missing or unknown column, and an empty file', () => {
     expect(parseCatalogue('handle,name,brand,category,description,pack,prices,mrp,stock,hot,images\n', anyImage).errors).toEqual([
-      "line 1: header: the columns must be handle,name,brand,category,description,pack,price,mrp,stock,hot,images (missing price; unknown 'prices')",
+      "line 1: header: the columns must be handle,name,brand,category,description,pack,price,mrp,stock,hot,images, and may add food_type,net_quantity,country_of_origin,manufacturer,shelf_life,fssai_licence (missing price; unknown 'prices')",
     ]);
     expect(parseCatalogue('', anyImage).errors).toEqual(['line 1: the file is empty: it needs a header row and at least one product']);
     expect(parseCatalogue(`${HEADER}\n`, anyImage).errors).toEqual(['line 2: row: the file has a header but no products']);
@@ -106,6 +106,71 @@ describe('parseCatalogue', () => {
   it('refuses a header with a control character without printing it', () => {
     expect(parseCatalogue(`${HEADER.replace('name', 'na\u001bme')}\nx,X,B,C,,,1,,1,,\n`, anyImage).errors).toEqual([
       'line 1: header: has a control character in it (\\x1b): remove it',
+    ]);
+  });
+});
+
+describe('the optional columns of food type and product details (issue 24)', () => {
+  const FACTS_HEADER = `${HEADER},${OPTIONAL_IMPORT_COLUMNS.join(',')}`;
+
+  it('reads a file without them as before: no facts at all, so an update leaves them as they were', () => {
+    const { errors, products } = parseCatalogue(`${HEADER}\nsalt,Salt,B,C,,,20,,5,,\n`, anyImage);
+    expect(errors).toEqual([]);
+    expect(products[0]!.facts).toEqual({});
+  });
+
+  it('reads each fact from the first row of a product, in any column order, and an empty cell as not given', () => {
+    const csv = [
+      FACTS_HEADER,
+      'keema,Chicken Keema,B,Meat,,450g,240,260,4,,,Non-Veg,450g,India,"Coastal Catch Pvt. Ltd., Plot 4, MIDC, Ratnagiri 415639",2 days from packing,1151 9015 000123',
+      'eggs,Farm Eggs,B,Dairy,,,60,,9,,,egg,6 pcs,,,,',
+      'dal,Dal,B,C,,500 g,50,,1,,,non_veg,,,,,',
+      'dal,,,,,1 kg,90,,1,,,veg,1 kg,Nepal,,,',
+      'lamp,Ghee Diya,B,Pooja,,,90,,3,,,,,India,,,',
+    ].join('\n');
+    const { errors, products } = parseCatalogue(csv, anyImage);
+    expect(errors).toEqual([]);
+    expect(products.map((p) => p.facts)).toEqual([
+      {
+        foodType: 'non_veg',
+        netQuantity: '450 g',
+        countryOfOrigin: 'India',
+        manufacturer: 'Coastal Catch Pvt. Ltd., Plot 4, MIDC, Ratnagiri 415639',
+        shelfLife: '2 days from packing',
+        fssaiLicence: '11519015000123',
+      },
+      { foodType: 'egg', netQuantity: '6 pcs', countryOfOrigin: null, manufacturer: null, shelfLife: null, fssaiLicence: null },
+      // The second row of a product is a pack: its cells of the product's own columns are not read.
+      { foodType: 'non_veg', netQuantity: null, countryOfOrigin: null, manufacturer: null, shelfLife: null, fssaiLicence: null },
+      { foodType: null, netQuantity: null, countryOfOrigin: 'India', manufacturer: null, shelfLife: null, fssaiLicence: null },
+    ]);
+    // Only the columns the file has: here, the food type alone.
+    const some = parseCatalogue(`fssai_licence,${HEADER}\n10019022000456,ghee,Ghee,B,C,,,500,,2,,\n`, anyImage);
+    expect(some.errors).toEqual([]);
+    expect(some.products[0]!.facts).toEqual({ fssaiLicence: '10019022000456' });
+  });
+
+  it('names a food type, a licence or a length it cannot take, and a control character, by line and column', () => {
+    const csv = [
+      FACTS_HEADER,
+      'a,A,B,C,,,10,,1,,,vegan,,,,,',
+      'b,B,B,C,,,10,,1,,,veg,,,,,1234 5678',
+      `c,C,B,C,,,10,,1,,,,${'1'.repeat(41)},,"${'M'.repeat(301)}",,`,
+      'd,D,B,C,,,10,,1,,,,,Ind\u001bia,,,123456789012345',
+    ].join('\n');
+    expect(parseCatalogue(csv, anyImage).errors).toEqual([
+      "line 2: food_type: 'vegan' must be veg, non-veg or egg, or empty when it is not food",
+      "line 3: fssai_licence: '1234 5678' must be the 14 digits of an FSSAI licence, or empty",
+      'line 4: net_quantity: is 41 characters long; at most 40',
+      'line 4: manufacturer: is 301 characters long; at most 300',
+      'line 5: country_of_origin: has a control character in it (\\x1b): remove it',
+      "line 5: fssai_licence: '123456789012345' must be the 14 digits of an FSSAI licence, or empty",
+    ]);
+  });
+
+  it('refuses an optional column named twice, like any other', () => {
+    expect(parseCatalogue(`${FACTS_HEADER},food_type\n`, anyImage).errors).toEqual([
+      'line 1: header: the columns must be handle,name,brand,category,description,pack,price,mrp,stock,hot,images, and may add food_type,net_quantity,country_of_origin,manufacturer,shelf_life,fssai_licence (each once)',
     ]);
   });
 });

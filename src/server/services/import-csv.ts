@@ -3,10 +3,16 @@
 // with it before sending anything, and the import (src/server/services/import.ts) checks it again where it is applied.
 import { CsvError, parse, type Info } from 'csv-parse/sync';
 import { CONTROL_CHARACTER, showControlCharacters } from '../../lib/control-characters.ts';
+import { readFoodType, type FoodType } from '../../lib/food-type.ts';
 import { canonicalPackSize } from '../../lib/search-text.ts';
 
 export const IMPORT_COLUMNS = ['handle', 'name', 'brand', 'category', 'description', 'pack', 'price', 'mrp', 'stock', 'hot', 'images'] as const;
-type Column = (typeof IMPORT_COLUMNS)[number];
+/**
+ * The columns a file may add (issue 24): a product's food type and the facts Legal Metrology asks a seller to show. A
+ * file without one leaves that fact as it was (null for a new product); an empty cell clears it.
+ */
+export const OPTIONAL_IMPORT_COLUMNS = ['food_type', 'net_quantity', 'country_of_origin', 'manufacturer', 'shelf_life', 'fssai_licence'] as const;
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_IMPORT_COLUMNS)[number];
 
 /** Bounds of the values, so one odd cell cannot make a page unreadable. */
 export const IMPORT_LIMITS = {
@@ -16,6 +22,11 @@ export const IMPORT_LIMITS = {
   category: 60,
   description: 5000,
   pack: 30,
+  net_quantity: 40,
+  country_of_origin: 60,
+  /** A name and a whole address. */
+  manufacturer: 300,
+  shelf_life: 100,
   imagesPerProduct: 8,
   /** ₹10,00,000: far above any grocery item, well inside an integer of paise. */
   maxPricePaise: 100_000_000,
@@ -45,6 +56,18 @@ export interface ImportProduct {
   images: string[];
   /** One pack named '' for a plain product; else the pack sizes in the file's order. */
   packs: ImportPack[];
+  /** The facts of the optional columns the file has, from the product's first row: null for an empty cell. */
+  facts: ImportFacts;
+}
+
+/** A product's facts as the file gives them; a key is absent when the file has no column for it. */
+export interface ImportFacts {
+  foodType?: FoodType | null;
+  netQuantity?: string | null;
+  countryOfOrigin?: string | null;
+  manufacturer?: string | null;
+  shelfLife?: string | null;
+  fssaiLicence?: string | null;
 }
 
 export interface ParsedCatalogue {
@@ -63,6 +86,7 @@ export interface ParseOptions {
 const HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const RUPEES = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
 const WHOLE = /^\d+$/;
+const FSSAI_LICENCE = /^\d{14}$/;
 const MEASURE = /^(\d+(?:\.\d+)?)\s*([A-Za-z]+)$/;
 
 /** One line of text: runs of spaces (and any newline a spreadsheet left inside a cell) as one space. */
@@ -142,9 +166,10 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
   if (headerProblem) return { rows: data.length, products: [], errors: [`line 1: header: ${headerProblem}`] };
   const names = header.record.map((h) => h.toLowerCase());
   const index = new Map<string, number>(names.map((n, i) => [n, i]));
+  const known: readonly string[] = [...IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS];
   const missing = IMPORT_COLUMNS.filter((c) => !index.has(c));
-  const unknown = names.filter((n) => !(IMPORT_COLUMNS as readonly string[]).includes(n));
-  if (missing.length > 0 || unknown.length > 0 || names.length !== IMPORT_COLUMNS.length) {
+  const unknown = names.filter((n) => !known.includes(n));
+  if (missing.length > 0 || unknown.length > 0 || index.size !== names.length) {
     const parts = [
       missing.length > 0 ? `missing ${missing.join(', ')}` : '',
       unknown.length > 0 ? `unknown ${unknown.map((u) => `'${u}'`).join(', ')}` : '',
@@ -152,21 +177,24 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
     return {
       rows: data.length,
       products: [],
-      errors: [`line 1: header: the columns must be ${IMPORT_COLUMNS.join(',')}${parts.length > 0 ? ` (${parts.join('; ')})` : ' (each once)'}`],
+      errors: [
+        `line 1: header: the columns must be ${IMPORT_COLUMNS.join(',')}, and may add ${OPTIONAL_IMPORT_COLUMNS.join(',')}${parts.length > 0 ? ` (${parts.join('; ')})` : ' (each once)'}`,
+      ],
     };
   }
+  const columns: Column[] = [...IMPORT_COLUMNS, ...OPTIONAL_IMPORT_COLUMNS.filter((c) => index.has(c))];
   if (data.length === 0) return { rows: 0, products: [], errors: ['line 2: row: the file has a header but no products'] };
 
   const byHandle = new Map<string, ImportProduct>();
   data.forEach(({ record }, i) => {
     const line = lines[i + 1]!;
-    if (record.length !== IMPORT_COLUMNS.length) {
-      problem(line, 'row', `has ${record.length} fields, the header has ${IMPORT_COLUMNS.length} (a comma inside a value needs the value in "quotes")`);
+    if (record.length !== names.length) {
+      problem(line, 'row', `has ${record.length} fields, the header has ${names.length} (a comma inside a value needs the value in "quotes")`);
       return;
     }
     // A cell with control characters is named once; the checks below read it without them.
     const cells = new Map(
-      IMPORT_COLUMNS.map((c) => {
+      columns.map((c) => {
         const { problem: bad, text } = controlCharacters(record[index.get(c)!]!);
         if (bad) problem(line, c, bad);
         return [c, text];
@@ -178,6 +206,32 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
       if (value.length <= max) return false;
       problem(line, c, `is ${value.length} characters long; at most ${max}`);
       return true;
+    };
+
+    /** The optional columns the file has, read from a product's first row. */
+    const readFacts = (): ImportFacts => {
+      const facts: ImportFacts = {};
+      const text = (c: Column & keyof typeof IMPORT_LIMITS, read: (value: string) => string = oneLine) => {
+        const value = read(cell(c));
+        return value === '' || tooLong(c, value) ? null : value;
+      };
+      if (index.has('food_type')) {
+        const given = oneLine(cell('food_type'));
+        const foodType = given === '' ? null : readFoodType(given);
+        if (foodType === undefined) problem(line, 'food_type', `'${given}' must be veg, non-veg or egg, or empty when it is not food`);
+        facts.foodType = foodType ?? null;
+      }
+      if (index.has('net_quantity')) facts.netQuantity = text('net_quantity', canonicalPack);
+      if (index.has('country_of_origin')) facts.countryOfOrigin = text('country_of_origin');
+      if (index.has('manufacturer')) facts.manufacturer = text('manufacturer');
+      if (index.has('shelf_life')) facts.shelfLife = text('shelf_life');
+      if (index.has('fssai_licence')) {
+        const given = oneLine(cell('fssai_licence'));
+        const digits = given.replace(/[\s-]/g, '');
+        if (given !== '' && !FSSAI_LICENCE.test(digits)) problem(line, 'fssai_licence', `'${given}' must be the 14 digits of an FSSAI licence, or empty`);
+        facts.fssaiLicence = FSSAI_LICENCE.test(digits) ? digits : null;
+      }
+      return facts;
     };
 
     const handle = cell('handle');
@@ -214,7 +268,7 @@ export function parseCatalogue(text: string, { imageExists }: ParseOptions): Par
         if (/[\\/]/.test(file) || file === '.' || file === '..') problem(line, 'images', `'${file}' must be a file name inside the images folder, without a folder`);
         else if (!imageExists(file)) problem(line, 'images', `'${file}' is not in the images folder`);
       }
-      product = { line, handle, name, brand, category, description, hot: hotText === 'yes', images, packs: [] };
+      product = { line, handle, name, brand, category, description, hot: hotText === 'yes', images, packs: [], facts: readFacts() };
       if (handleOk) byHandle.set(handle, product);
     }
 

@@ -119,6 +119,12 @@ async function readExisting(tx: Transaction, handles: string[]) {
           categoryId: products.categoryId,
           priorityTag: products.priorityTag,
           stock: products.stock,
+          foodType: products.foodType,
+          netQuantity: products.netQuantity,
+          countryOfOrigin: products.countryOfOrigin,
+          manufacturer: products.manufacturer,
+          shelfLife: products.shelfLife,
+          fssaiLicence: products.fssaiLicence,
         })
         .from(products)
         .where(inArray(products.handle, batch))),
@@ -284,6 +290,8 @@ export async function importCatalogue(
         categoryId: categoryIds.get(lower(p.category))!,
         // A hot product keeps its place among the hot ones; a new one comes after them.
         priorityTag: p.hot ? (before?.priorityTag ?? nextTag++) : null,
+        // Only the facts the file has a column for: a file without one leaves that fact as it was.
+        ...p.facts,
       };
       if (!before) {
         // A pack-size product's stock is the sum of its packs' (a trigger adds them as they are inserted).
