@@ -1,6 +1,7 @@
 // `npm run orders`: the grocer's side of the shop (issue 11; the SPEC has no admin role, so no admin pages).
 // Lists a day's orders by delivery slot, shows one, moves one along placed → packed → out for delivery → delivered,
-// cancels one not yet delivered, and blocks a mobile number from ordering (issue 22).
+// cancels one not yet delivered, blocks a mobile number from ordering (issue 22), and lists what shoppers wait to
+// see back in stock (issue 24).
 // While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
 // when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
 import { parseArgs } from 'node:util';
@@ -20,9 +21,11 @@ import {
   type GrocerCancelDto,
   type GrocerDayDto,
   type GrocerOrderDto,
+  type GrocerStockAlertsDto,
 } from '../src/server/grocer-schemas.ts';
 import { blockPhone, unblockPhone } from '../src/server/services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
+import { waitingForStock } from '../src/server/services/stock-alerts.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
 import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
@@ -39,6 +42,8 @@ Commands:
                              shopper sees "Cancelled by the shop: <reason>"
   block <mobile>             stop a mobile number from placing orders (--reason "…" to note why)
   unblock <mobile>           let a blocked number order again
+  alerts                     what shoppers wait to see back in stock ('Notify me when back'): how many wait
+                             for each product and pack, and the units on the shelf now
 
 Options:
   --date YYYY-MM-DD          the day for list
@@ -54,6 +59,7 @@ interface Backend {
   cancel(id: number, reason: string): Promise<GrocerCancelDto>;
   block(phone: string, reason: string): Promise<BlockedPhoneDto>;
   unblock(phone: string): Promise<BlockedPhoneDto>;
+  alerts(): Promise<GrocerStockAlertsDto>;
   close(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ function httpBackend(url: string, dataDir: string): Backend {
     cancel: (id, reason) => call('POST', `Orders/${id}/Cancel`, { json: { reason } }),
     block: (phone, reason) => call('POST', 'BlockedPhones', { json: { phone, reason } }),
     unblock: (phone) => call('DELETE', `BlockedPhones/${encodeURIComponent(phone)}`),
+    alerts: () => call('GET', 'StockAlerts'),
     close: async () => {},
   };
 }
@@ -90,6 +97,7 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
     },
     block: (phone, reason) => blockPhone(db, phone, reason),
     unblock: (phone) => unblockPhone(db, phone),
+    alerts: () => waitingForStock(db),
     close: () => handle.close(),
   };
 }
@@ -116,6 +124,7 @@ function printable(backend: Backend): Backend {
     cancel: async (id, reason) => visibleText(await backend.cancel(id, reason)),
     block: async (phone, reason) => visibleText(await backend.block(phone, reason)),
     unblock: async (phone) => visibleText(await backend.unblock(phone)),
+    alerts: async () => visibleText(await backend.alerts()),
     close: () => backend.close(),
   };
 }
@@ -209,6 +218,16 @@ function printOrder(order: GrocerOrderDto) {
   }
 }
 
+function printAlerts(alerts: GrocerStockAlertsDto) {
+  if (alerts.length === 0) return console.log('No shopper is waiting for a product to come back.');
+  console.log('Shoppers waiting for a product to come back (Notify me when back)\n');
+  const rows = [
+    ['Waiting', 'Product', 'On the shelf'],
+    ...alerts.map((a) => [String(a.waiting), a.variantName ? `${a.name} (${a.variantName})` : a.name, String(a.stock)]),
+  ];
+  for (const line of columns(rows, ['r', 'l', 'r'])) console.log(line);
+}
+
 /** Who cancelled it: the shop's words exactly as the shopper reads them. */
 const cancelledText = (order: GrocerOrderDto) => shopCancelText(order) ?? 'Cancelled by the shopper';
 
@@ -226,7 +245,7 @@ function orderIdOf(raw: string | undefined, command: string): number {
   return id;
 }
 
-const COMMANDS = ['list', 'show', 'advance', 'cancel', 'block', 'unblock'];
+const COMMANDS = ['list', 'show', 'advance', 'cancel', 'block', 'unblock', 'alerts'];
 
 /** The mobile number as the shop keeps it (ten digits), or a message naming what was given. */
 function mobileOf(raw: string | undefined, command: string): string {
@@ -273,7 +292,8 @@ async function main(argv: string[]): Promise<void> {
     date = checked.data;
   }
   const byPhone = command === 'block' || command === 'unblock';
-  const id = command === 'list' || byPhone ? 0 : orderIdOf(arg, command);
+  if (command === 'alerts' && arg !== undefined) throw new CliError(`alerts takes nothing after it (got '${arg}')`);
+  const id = command === 'list' || command === 'alerts' || byPhone ? 0 : orderIdOf(arg, command);
   const phone = byPhone ? mobileOf(arg, command) : '';
   const reason = command === 'cancel' || command === 'block' ? reasonOf(values.reason, command) : '';
   if (command === 'list' && arg !== undefined) throw new CliError(`list takes no id; did you mean show ${arg}?`);
@@ -283,6 +303,7 @@ async function main(argv: string[]): Promise<void> {
   const backend = printable(shop ? httpBackend(shop.url, settings.dataDir) : await databaseBackend(settings));
   try {
     if (command === 'list') printDay(await backend.day(date));
+    else if (command === 'alerts') printAlerts(await backend.alerts());
     else if (command === 'show') printOrder(await backend.order(id));
     else if (command === 'advance') {
       const { from, order } = await backend.advance(id);

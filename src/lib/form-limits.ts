@@ -39,7 +39,10 @@ export const ACCOUNT_LIMITS = {
 export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 
 export const CART_LIMITS = {
-  /** The most of one line a shopper can order. */
+  /**
+   * The most of one line any request may carry, and the ceiling of store.yaml's limits.unitsPerProduct, which is the
+   * shop's own limit (the cart and the order apply it, and the shelf's stock under it).
+   */
   maxQty: 20,
 } as const;
 

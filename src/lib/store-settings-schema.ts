@@ -1,6 +1,7 @@
 // The shape of src/content/settings/store.yaml. The content build checks it (src/content.config.ts) and so does the
 // API when it starts (src/server/store-settings.ts), so a grocer's mistake is named the same way in both places.
 import { z } from 'zod';
+import { CART_LIMITS } from './form-limits.ts';
 
 const hours = z.object({ label: z.string().min(2), hours: z.string().min(2) });
 
@@ -49,8 +50,8 @@ export const storeSettingsSchema = z.object({
     .object({
       /** Orders one verified number may have open (placed, packed or out for delivery) at once. */
       openOrdersPerNumber: z.number().int().min(1).max(100).default(3),
-      /** Units of one product (one pack size) in one order, and so in the cart. */
-      unitsPerProduct: z.number().int().min(1).max(20).default(10),
+      /** Units of one product (one pack size) in one order, and so in the cart; the API's bound is its ceiling. */
+      unitsPerProduct: z.number().int().min(1).max(CART_LIMITS.maxQty).default(10),
       /** Orders one shopper may have in one delivery slot. */
       slotPlacesPerShopper: z.number().int().min(1).max(100).default(1),
     })

@@ -92,7 +92,6 @@ export function createApp({
   app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
   const reads = catalogue ?? catalogueReads(db, undefined)();
   registerCatalogueRoutes(app, reads);
-  registerReviewRoutes(app, db, reads, stale, reviewLimit, rateLimits);
   registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
   registerContactRoutes(app, db, contactLimit, rateLimits);
   // Tokens, profiles and carts are one shopper's: no browser, proxy or CDN may keep them (errors included).
@@ -106,6 +105,7 @@ export function createApp({
     '/app/DeliverySlots',
     '/app/Addresses/*',
     '/app/Wishlists/*',
+    '/app/StockAlerts',
     '/grocer/*',
   ]) {
     app.use(personal, async (c, next) => {
@@ -114,6 +114,8 @@ export function createApp({
     });
   }
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
+  // A review may carry the shopper's token (issue 24), so its routes come after the sign-in's.
+  registerReviewRoutes(app, db, reads, stale, authenticate, reviewLimit, rateLimits);
   registerCartRoutes(app, db, authenticate, store);
   registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now, stale }, orderLimit, rateLimits);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).

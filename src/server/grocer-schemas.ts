@@ -94,9 +94,24 @@ export const BlockedPhoneParam = z.object({
   phone: mobile.openapi({ param: { name: 'phone', in: 'path' }, example: '9845012345' }),
 });
 
+/** Shoppers waiting for a product (pack) to come back (issue 24's 'Notify me when back'), most waited for first. */
+export const GrocerStockAlertsSchema = z
+  .array(
+    z.object({
+      productsId: z.number().int(),
+      name: z.string(),
+      productVariantsId: z.number().int().openapi({ description: '0 for a product sold in one size' }),
+      variantName: z.string().nullable(),
+      waiting: z.number().int().openapi({ description: 'shoppers who asked and have not been told yet' }),
+      stock: z.number().int().openapi({ description: 'units on the shelf now' }),
+    }),
+  )
+  .openapi('GrocerStockAlerts');
+
 export type GrocerDayDto = z.infer<typeof GrocerDaySchema>;
 export type GrocerOrderRowDto = z.infer<typeof GrocerOrderRowSchema>;
 export type GrocerOrderDto = z.infer<typeof GrocerOrderSchema>;
 export type GrocerAdvanceDto = z.infer<typeof GrocerAdvanceSchema>;
 export type GrocerCancelDto = z.infer<typeof GrocerCancelSchema>;
 export type BlockedPhoneDto = z.infer<typeof BlockedPhoneSchema>;
+export type GrocerStockAlertsDto = z.infer<typeof GrocerStockAlertsSchema>;

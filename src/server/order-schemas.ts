@@ -116,7 +116,7 @@ export const OrderPagingQuery = z.object({
 });
 
 /** A cart line as it was ordered: its prices copied at order time (no line id, price id or stock any more). */
-export const OrderLineSchema = CartLineSchema.omit({ id: true, productVariantPriceId: true, inStock: true, maxQty: true }).openapi('OrderLine');
+export const OrderLineSchema = CartLineSchema.omit({ id: true, productVariantPriceId: true, inStock: true, maxQty: true, limitedByStock: true, notifyRequested: true }).openapi('OrderLine');
 
 /** The same fields as the cart's summary, so the cart, the checkout, the order and its details show the same numbers. */
 export const OrderSummarySchema = CartSummarySchema;

@@ -1,4 +1,5 @@
-// The signed-in shopper's cart (SPEC §3, §7): both readings of the cart post, the lines, the badge count.
+// The signed-in shopper's cart (SPEC §3, §7): both readings of the cart post, the lines, the badge count; and
+// 'Notify me when back' for what is out of stock (issue 24).
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
@@ -7,6 +8,8 @@ import {
   CartTotalSchema,
   NewCartLineSchema,
   NewComboCartLineSchema,
+  StockAlertRequestSchema,
+  StockAlertSchema,
   UpdateCartLineSchema,
   UserIdParam,
 } from '../account-schemas.ts';
@@ -15,6 +18,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty, type CartRules } from '../services/cart.ts';
+import { askWhenBack, stopWhenBack } from '../services/stock-alerts.ts';
 import { json } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
 
@@ -29,7 +33,7 @@ const ownErrors = { ...errors, 404: json(ErrorSchema, "No cart for that user id 
 const addErrors = {
   ...errors,
   404: json(ErrorSchema, "No such product, or a usersId other than the token's"),
-  409: json(ErrorSchema, 'Out of stock, no price, or past the most of one item'),
+  409: json(ErrorSchema, "Out of stock, no price, past the most of one item, or past the units on the shelf ('Only 8 left of …')"),
 } as const;
 
 export function registerCartRoutes(
@@ -127,7 +131,7 @@ export function registerCartRoutes(
         200: json(CartSchema, 'The cart after the change'),
         ...errors,
         404: json(ErrorSchema, 'No such line in your cart'),
-        409: json(ErrorSchema, 'More of a product that is out of stock'),
+        409: json(ErrorSchema, "More than the shelf holds ('Only 8 left of …', or out of stock)"),
       },
     }),
     async (c) => {
@@ -153,6 +157,49 @@ export function registerCartRoutes(
       const { id } = c.req.valid('param');
       if (!(await removeLine(db, userId, id))) throw lineNotFound(id);
       return c.json(await cartOf(db, userId), 200);
+    },
+  );
+
+  const alertErrors = { ...errors, 404: json(ErrorSchema, 'No such product') } as const;
+  const alertTarget = ({ productsId, productVariantsId }: { productsId: number; productVariantsId: number }) => ({
+    productId: productsId,
+    variantId: productVariantsId,
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/app/StockAlerts',
+      tags: ['Cart'],
+      summary: "'Notify me when back': wait for an out-of-stock product (pack) to come back",
+      description: 'The cart line says so (notifyRequested); the grocer sees how many wait (GET /api/grocer/StockAlerts).',
+      security: BEARER,
+      request: body(StockAlertRequestSchema),
+      responses: {
+        201: json(StockAlertSchema, 'The shopper waits for it'),
+        ...alertErrors,
+        409: json(ErrorSchema, 'It is in stock: add it to the cart instead'),
+      },
+    }),
+    async (c) => {
+      const userId = await owner(c, undefined);
+      return c.json(await askWhenBack(db, userId, alertTarget(c.req.valid('json'))), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/app/StockAlerts',
+      tags: ['Cart'],
+      summary: 'Stop waiting for a product (pack) to come back (not waiting is fine too)',
+      security: BEARER,
+      request: body(StockAlertRequestSchema),
+      responses: { 200: json(StockAlertSchema, 'The shopper no longer waits for it'), ...errors },
+    }),
+    async (c) => {
+      const userId = await owner(c, undefined);
+      return c.json(await stopWhenBack(db, userId, alertTarget(c.req.valid('json'))), 200);
     },
   );
 }

@@ -20,6 +20,7 @@ import {
   GrocerDayQuery,
   GrocerDaySchema,
   GrocerOrderSchema,
+  GrocerStockAlertsSchema,
 } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
 import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPictureSchema } from '../import-schemas.ts';
@@ -27,6 +28,7 @@ import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
+import { closeRestockedAlerts, waitingForStock } from '../services/stock-alerts.ts';
 import type { DeliveryRules } from '../services/slots.ts';
 import { json, jsonBody } from './openapi.ts';
 
@@ -43,7 +45,7 @@ export interface GrocerDeps {
   /** The grocer's token (src/server/auth/secret.ts); none: every grocer call is 401. */
   token: string | undefined;
   delivery: DeliveryRules;
-  /** Where a cancel that refilled the shelf, or an import, says what it made stale. */
+  /** Where a cancel that refilled the shelf, a delivery (its shopper's reviews now certified) or an import says what it made stale. */
   stale: InvalidationBus;
 }
 
@@ -110,8 +112,10 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { from } = await advanceOrder(db, id);
-      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
+      const { from, to } = await advanceOrder(db, id);
+      const order = await grocerOrder(db, delivery, id);
+      if (to === 'delivered') await stale.publish(staleAfter.orderDelivered(order.lines.map((line) => line.productsId)));
+      return c.json({ from, order }, 200);
     },
   );
 
@@ -137,10 +141,26 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { id } = c.req.valid('param');
       const { from, shelfChanged } = await cancelOrderByShop(db, id, c.req.valid('json').reason);
       const order = await grocerOrder(db, delivery, id);
-      // As with the shopper's cancel: a sold-out product back on the shelf shows at once on the catalogue pages.
-      if (shelfChanged) await stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+      // As with the shopper's cancel: a sold-out product back on the shelf shows at once on the catalogue pages, and
+      // the shoppers who waited for it are no longer counted as waiting.
+      if (shelfChanged) {
+        await stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+        await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
+      }
       return c.json({ from, order }, 200);
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/grocer/StockAlerts',
+      tags: ['Grocer'],
+      summary: "What shoppers wait for ('Notify me when back'): each product and pack, how many wait, the units on the shelf",
+      security: GROCER,
+      responses: { 200: json(GrocerStockAlertsSchema, 'Most waited for first'), ...errors },
+    }),
+    async (c) => c.json(await waitingForStock(db), 200),
   );
 
   app.openapi(
@@ -222,7 +242,10 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { csv, images } = c.req.valid('json');
       const summary = await importCatalogue(db, csv, images);
       // Every instance's caches forget the whole catalogue: the new products and prices show at once.
-      if (summary.changed) await stale.publish(staleAfter.catalogueImported());
+      if (summary.changed) {
+        await stale.publish(staleAfter.catalogueImported());
+        await closeRestockedAlerts(db);
+      }
       return c.json(summary, 200);
     },
   );

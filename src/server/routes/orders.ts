@@ -20,6 +20,7 @@ import { keyedLimiter, memoryLimiterStore, type LimiterStore, type WriteLimit } 
 import { ErrorSchema } from '../schemas.ts';
 import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
 import { listSlots } from '../services/slots.ts';
+import { closeRestockedAlerts } from '../services/stock-alerts.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
 import { staleAfter } from '../cache/stale-after.ts';
@@ -158,7 +159,11 @@ export function registerOrderRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const { order, shelfChanged } = await cancelOrder(db, rules, userId, c.req.valid('param').id);
-      if (shelfChanged) await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+      if (shelfChanged) {
+        await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+        // Back on the shelf: the shoppers who waited for it are no longer counted as waiting (issue 24).
+        await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
+      }
       return c.json(order, 200);
     },
   );
