@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
-import { products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
+import { productImages, products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
 import { errorOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -121,6 +121,31 @@ describe('adding to the cart', () => {
     // The same product without a pack size is refused (it has no price of its own): the cart stays one line.
     expect((await api.call('POST', '/api/app/Carts', { token, body: line(packed.productId) })).status).toBe(400);
     expect((await cartOf(token, user.id)).lines).toHaveLength(1);
+  });
+
+  it("shows a pack's own picture on its line (issue 24), and the product's first picture for a pack without one", async () => {
+    const packs = await api.db
+      .select({ productId: productVariants.productId, variantId: productVariants.id, priceId: productVariantPrices.id, imageUrl: productVariants.imageUrl })
+      .from(productVariants)
+      .innerJoin(productVariantPrices, eq(productVariantPrices.variantId, productVariants.id))
+      .where(and(sql`${productVariants.position} > 0`, sql`${productVariants.stock} > 0`))
+      .orderBy(productVariants.id)
+      .limit(2);
+    const [larger, bare] = packs;
+    const firstPicture = async (productId: number) =>
+      (await api.db.select({ url: productImages.imageUrl }).from(productImages).where(eq(productImages.productId, productId)).orderBy(productImages.position))[0]?.url;
+    expect(larger?.imageUrl).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+    expect(larger?.imageUrl).not.toBe(await firstPicture(larger!.productId));
+    // A grocer's pack without a picture of its own.
+    await api.db.update(productVariants).set({ imageUrl: null }).where(eq(productVariants.id, bare!.variantId));
+    const { token, user } = await api.register();
+    for (const pack of [larger!, bare!]) {
+      const res = await api.call('POST', '/api/app/Carts', { token, body: line(pack.productId, { productVariantsId: pack.variantId, productVariantPriceId: pack.priceId }) });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const cart = await cartOf(token, user.id);
+    expect(cart.lines.find((l) => l.productVariantsId === larger!.variantId)?.imageUrl).toBe(larger!.imageUrl);
+    expect(cart.lines.find((l) => l.productVariantsId === bare!.variantId)?.imageUrl).toBe(await firstPicture(bare!.productId));
   });
 
   it('makes ten adds at once one line of quantity 10', async () => {

@@ -161,9 +161,19 @@ describe('images', () => {
     expect((await api.get('/api/images/products/999999-1.svg')).status).toBe(404);
   });
 
-  it('leaves some products without images (they show the default image)', async () => {
+  it('shows a picture of every product of the demo (issue 24: none shows the default image), and each pack its own', async () => {
     const all = await listAll();
-    expect(all.some((p) => p.imageUrl === null)).toBe(true);
+    expect(all.filter((p) => p.imageUrl === null).map((p) => p.name)).toEqual([]);
+    const packed = all.filter((p) => p.productVariants.length >= 2);
+    expect(packed.length).toBeGreaterThan(0);
+    for (const p of packed) {
+      const urls = p.productVariants.map((v) => v.imageUrl);
+      for (const url of urls) expect(url, p.name).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.svg$/);
+      expect(new Set(urls).size, p.name).toBe(urls.length);
+      expect(urls[0], p.name).toBe(p.imageUrl);
+    }
+    const variants = (await (await api.get(`/api/app/ProductVariants/${packed[0]!.id}`)).json()) as Variant[];
+    expect(variants.map((v) => v.imageUrl)).toEqual(packed[0]!.productVariants.map((v) => v.imageUrl));
   });
 });
 
