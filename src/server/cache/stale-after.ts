@@ -30,6 +30,11 @@ export const staleAfter = {
    * listings, which put what is in stock first and may filter on it.
    */
   shelfChanged: (productIds: readonly number[]): string[] => [LISTINGS_TAG, ...productIds.map(productTag)],
+  /**
+   * An order delivered: its shopper's reviews of its products now read 'Certified buyer' (issue 24), on those products'
+   * pages. Stock is unchanged (it left the shelf when the order was placed), so no listing changes.
+   */
+  orderDelivered: (productIds: readonly number[]): string[] => productIds.map(productTag),
   /** An import may add, remove or change any product, brand or category. */
   catalogueImported: (): string[] => [CATALOGUE_TAG],
 };
