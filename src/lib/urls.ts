@@ -1,5 +1,6 @@
 // The storefront's URLs in one place: every link a crawler follows is built here.
 import type { Suggestion } from './api/types.ts';
+import { refinementParams, type ListingRefinement } from './listing.ts';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-grocery.svg';
 
@@ -14,12 +15,15 @@ export const urls = {
   /** The product page's reviews; `reviewed` after a review was posted without JavaScript. */
   productReviews: (id: number, reviewed = false) => `/product-detail?id=${id}${reviewed ? '&reviewed=1' : ''}#reviews`,
   /** Every page that shows one product: the product page and its SPEC §2 alias. */
-  brand: (id: number, page?: number) => `/shop?type=brand&id=${id}${page && page > 1 ? `&page=${page}` : ''}`,
-  category: (id: string, page?: number) =>
-    `/shop?type=category&id=${encodeURIComponent(id)}${page && page > 1 ? `&page=${page}` : ''}`,
-  hot: (page?: number) => `/shop?type=hot${page && page > 1 ? `&page=${page}` : ''}`,
-  search: (text: string, page?: number) =>
-    `/search?name=${encodeURIComponent(text)}${page && page > 1 ? `&page=${page}` : ''}`,
+  // A listing's sort and filters (src/lib/listing.ts) come after its own parameters, the page last.
+  brand: (id: number, page?: number, refine?: ListingRefinement) => `/shop?type=brand&id=${id}${listingTail(page, refine)}`,
+  category: (id: string, page?: number, refine?: ListingRefinement) =>
+    `/shop?type=category&id=${encodeURIComponent(id)}${listingTail(page, refine)}`,
+  hot: (page?: number, refine?: ListingRefinement) => `/shop?type=hot${listingTail(page, refine)}`,
+  search: (text: string, page?: number, refine?: ListingRefinement) =>
+    `/search?name=${encodeURIComponent(text)}${listingTail(page, refine)}`,
+  /** Every category by name: the Categories menu's destination without JavaScript. */
+  categories: () => '/categories',
   /** The sitemap index (robots.txt names it), and its files: the shop's pages, and product pages by number from 1. */
   sitemap: () => '/sitemap.xml',
   sitemapPages: () => '/sitemap-pages.xml',
@@ -57,6 +61,12 @@ export const urls = {
     }
   },
 };
+
+/** A listing URL's sort, filters and page, each as '&name=value'. */
+function listingTail(page: number | undefined, refine: ListingRefinement | undefined): string {
+  const params = refinementParams(refine).map(([name, value]) => `&${name}=${encodeURIComponent(value)}`);
+  return `${params.join('')}${page && page > 1 ? `&page=${page}` : ''}`;
+}
 
 /** The fragment of a page reached by signing in from a heart: '#add-to-wishlist-12' (src/client/wishlist-toggle.ts). */
 export const WISHLIST_ADD_PREFIX = 'add-to-wishlist-';

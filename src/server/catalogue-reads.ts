@@ -3,12 +3,13 @@
 // write anywhere (this process or, over the invalidation bus, another) forgets the answers it made stale. A caller may
 // pass a set that collects the tags of everything it read: a page's render, so the page cache knows what it shows.
 import type { Database } from './db/client.ts';
-import type { BrandDto, CategoryDto, ProductDto, ProductSeoDto, ReviewDto, SuggestionDto, VariantDto } from './schemas.ts';
+import type { BrandDto, CategoryDto, ListingFacetsDto, ProductDto, ProductSeoDto, ReviewDto, SearchHelpDto, SuggestionDto, VariantDto } from './schemas.ts';
 import {
   findBrand,
   findCategory,
   findProduct,
   findProductSeo,
+  listingFacets,
   listProducts,
   loadBrands,
   loadCategories,
@@ -16,15 +17,19 @@ import {
   productIdPage,
   suggest,
   variantsOf,
+  type ListingFilter,
   type Page,
   type ProductFilter,
 } from './services/catalogue.ts';
 import { reviewsOf } from './services/reviews.ts';
-import { LISTINGS_TAG, productTag } from './cache/stale-after.ts';
+import { searchHelp } from './services/search-help.ts';
+import { LISTINGS_TAG, listingTags, productTag } from './cache/stale-after.ts';
 import type { TaggedCache } from './cache/tagged-cache.ts';
 
 export interface CatalogueReads {
   products(filter: ProductFilter, pageNo: number, pageSize: number): Promise<Page<ProductDto>>;
+  /** What a listing's filters offer, with counts (which change with stock, so they are a listing's). */
+  facets(filter: ListingFilter): Promise<ListingFacetsDto>;
   product(id: number): Promise<ProductDto | undefined>;
   productSeo(id: number): Promise<ProductSeoDto | undefined>;
   variants(id: number): Promise<VariantDto[] | undefined>;
@@ -36,6 +41,8 @@ export interface CatalogueReads {
   category(id: string): ReturnType<typeof findCategory>;
   productIds(skip: number, take: number): Promise<Page<number>>;
   suggestions(text: string): Promise<SuggestionDto[]>;
+  /** How a search was read and its nearest categories (a search that found nothing). */
+  searchHelp(text: string): Promise<SearchHelpDto>;
 }
 
 /** What a listing's answer shows: which products it holds (LISTINGS_TAG) and each of them. */
@@ -67,6 +74,7 @@ export function catalogueReads(database: Database | (() => Promise<Database>), c
     return {
       products: (filter, pageNo, pageSize) =>
         read(`products ${JSON.stringify(filter)} ${pageNo} ${pageSize}`, async () => listProducts(await opened(), filter, pageNo, pageSize), pageTags),
+      facets: (filter) => read(`facets ${JSON.stringify(filter)}`, async () => listingFacets(await opened(), filter), listing),
       product: (id) => read(`product ${id}`, async () => findProduct(await opened(), id), ofProduct(id)),
       productSeo: (id) => read(`seo ${id}`, async () => findProductSeo(await opened(), id), ofProduct(id)),
       variants: (id) => read(`variants ${id}`, async () => variantsOf(await opened(), id), ofProduct(id)),
@@ -77,7 +85,12 @@ export function catalogueReads(database: Database | (() => Promise<Database>), c
       categories: (pageNo, pageSize) => read(`categories ${pageNo} ${pageSize}`, async () => loadCategories(await opened(), pageNo, pageSize), listing),
       category: (id) => read(`category ${id}`, async () => findCategory(await opened(), id), listing),
       productIds: (skip, take) => read(`ids ${skip} ${take}`, async () => productIdPage(await opened(), skip, take), listing),
-      suggestions: (text) => read(`suggest ${text}`, async () => suggest(await opened(), text), listing),
+      // A product's suggestion shows its price and picture: it is stale when the product changes, as its card is.
+      suggestions: (text) =>
+        read(`suggest ${text}`, async () => suggest(await opened(), text), (found) =>
+          listingTags(found.flatMap((s) => (s.type === 'products' ? [Number(s.id)] : []))),
+        ),
+      searchHelp: (text) => read(`search help ${text}`, async () => searchHelp(await opened(), text), listing),
     };
   };
 }

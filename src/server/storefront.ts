@@ -5,9 +5,10 @@
 import ky, { type KyInstance } from 'ky';
 import { catalogue as httpCatalogue, type Catalogue } from '../lib/api/catalogue.ts';
 import { PAGE_SIZES } from '../lib/paging.ts';
+import { refinement, type ListingRefinement, type ListingTarget } from '../lib/listing.ts';
 import type { CatalogueReads } from './catalogue-reads.ts';
 import { CategoryIdParam, ProductPagingQuery, SearchTextParam } from './schemas.ts';
-import type { Page } from './services/catalogue.ts';
+import type { ListingFilter, Page } from './services/catalogue.ts';
 import type { ProductDto } from './schemas.ts';
 
 export interface Storefront {
@@ -37,18 +38,40 @@ async function listing(pageNo: number, pageSize: number | undefined, load: (page
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 const validText = (text: string) => SearchTextParam.safeParse({ text }).success;
 
+/** A sort and filters in the one form the read cache keys on (as the API's routes make it). */
+const canonical = (refine: ListingRefinement | undefined) => (refine ? refinement(refine) : undefined);
+
+/** The listing a page names, with its sort and filters; null when it names none (the API's 400). */
+function listingFilter(target: ListingTarget, refine: ListingRefinement | undefined): ListingFilter | null {
+  switch (target.type) {
+    case 'hot':
+      return { kind: 'hot', refine: canonical(refine) };
+    case 'brand':
+      return validId(target.id) ? { kind: 'brand', brandId: target.id, refine: canonical(refine) } : null;
+    case 'category':
+      return CategoryIdParam.safeParse({ categoryId: target.id }).success
+        ? { kind: 'category', categoryId: target.id, refine: canonical(refine) }
+        : null;
+    case 'search':
+      return validText(target.text) ? { kind: 'search', text: target.text, refine: canonical(refine) } : null;
+  }
+}
+
 /** The catalogue of pages, read through `reads` in process: what the API's routes answer, without the JSON. */
 export function inProcessCatalogue(reads: CatalogueReads): Catalogue {
+  const listed = (target: ListingTarget, refine: ListingRefinement | undefined, pageNo: number, pageSize?: number) => {
+    const filter = listingFilter(target, refine);
+    return filter ? listing(pageNo, pageSize, (n, size) => reads.products(filter, n, size)) : Promise.resolve(EMPTY);
+  };
   return {
-    hotProducts: (pageNo = 0) => listing(pageNo, undefined, (n, size) => reads.products({ kind: 'hot' }, n, size)),
-    brandProducts: (brandId, pageNo = 0) =>
-      validId(brandId) ? listing(pageNo, undefined, (n, size) => reads.products({ kind: 'brand', brandId }, n, size)) : Promise.resolve(EMPTY),
-    categoryProducts: (categoryId, pageNo = 0, pageSize) =>
-      CategoryIdParam.safeParse({ categoryId }).success
-        ? listing(pageNo, pageSize, (n, size) => reads.products({ kind: 'category', categoryId }, n, size))
-        : Promise.resolve(EMPTY),
-    searchResults: (text, pageNo = 0) =>
-      validText(text) ? listing(pageNo, undefined, (n, size) => reads.products({ kind: 'search', text }, n, size)) : Promise.resolve(EMPTY),
+    hotProducts: (pageNo = 0, refine) => listed({ type: 'hot' }, refine, pageNo),
+    brandProducts: (brandId, pageNo = 0, refine) => listed({ type: 'brand', id: brandId }, refine, pageNo),
+    categoryProducts: (categoryId, pageNo = 0, pageSize, refine) => listed({ type: 'category', id: categoryId }, refine, pageNo, pageSize),
+    searchResults: (text, pageNo = 0, refine) => listed({ type: 'search', text }, refine, pageNo),
+    listingFacets: async (target, refine) => {
+      const filter = listingFilter(target, refine);
+      return filter ? reads.facets(filter) : null;
+    },
     relatedProducts: (productId, pageSize) =>
       validId(productId) ? listing(0, pageSize, (n, size) => reads.products({ kind: 'related', productId }, n, size)) : Promise.resolve(EMPTY),
     product: async (id) => (validId(id) ? ((await reads.product(id)) ?? null) : null),
@@ -64,6 +87,7 @@ export function inProcessCatalogue(reads: CatalogueReads): Catalogue {
       return { ids: page.items, total: page.total };
     },
     suggestions: async (text) => (validText(text) ? reads.suggestions(text) : []),
+    searchHelp: async (text) => (validText(text) ? reads.searchHelp(text) : { understood: [], categories: [] }),
   };
 }
 

@@ -1,8 +1,9 @@
 // Typed catalogue calls over a ky instance: the same code runs in pages (server) and islands (browser).
 import type { KyInstance } from 'ky';
 import { isHTTPError } from 'ky';
+import { LISTING_PARAMS, refinementParams, type ListingRefinement, type ListingTarget } from '../listing.ts';
 import { PAGE_SIZES } from '../paging.ts';
-import type { Brand, Category, Product, ProductSeo, Review, Suggestion } from './types.ts';
+import type { Brand, Category, ListingFacets, Product, ProductSeo, Review, SearchHelp, Suggestion } from './types.ts';
 
 export interface ProductPage {
   products: Product[];
@@ -22,15 +23,17 @@ function isNothingThere(error: unknown): boolean {
   return isHTTPError(error) && (error.response.status === 404 || error.response.status === 400);
 }
 
-/** A listing page; an empty listing is a 404 from the API and an empty page here. */
+/** A listing page, sorted and filtered by `refine`; an empty listing is a 404 from the API and an empty page here. */
 async function productPage(
   api: KyInstance,
   path: string,
   pageNo: number,
   pageSize: number = PAGE_SIZES.products,
+  refine?: ListingRefinement,
 ): Promise<ProductPage> {
   try {
-    const res = await api.get(path, { searchParams: { pageNo, pageSize } });
+    const searchParams = new URLSearchParams([['pageNo', String(pageNo)], ['pageSize', String(pageSize)], ...refinementParams(refine)]);
+    const res = await api.get(path, { searchParams });
     return { products: await res.json<Product[]>(), total: totalCount(res) };
   } catch (error) {
     if (isNothingThere(error)) return { products: [], total: 0 };
@@ -49,12 +52,23 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
 
 export function catalogue(api: KyInstance) {
   return {
-    hotProducts: (pageNo = 0) => productPage(api, 'app/Products/LoadProductsByPriorityTag', pageNo),
-    brandProducts: (brandId: number, pageNo = 0) => productPage(api, `app/Products/LoadProductsByBrand/${brandId}`, pageNo),
-    categoryProducts: (categoryId: string, pageNo = 0, pageSize?: number) =>
-      productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo, pageSize),
-    searchResults: (text: string, pageNo = 0) =>
-      productPage(api, `app/Products/SearchResults/${encodeURIComponent(text)}`, pageNo),
+    hotProducts: (pageNo = 0, refine?: ListingRefinement) =>
+      productPage(api, 'app/Products/LoadProductsByPriorityTag', pageNo, undefined, refine),
+    brandProducts: (brandId: number, pageNo = 0, refine?: ListingRefinement) =>
+      productPage(api, `app/Products/LoadProductsByBrand/${brandId}`, pageNo, undefined, refine),
+    categoryProducts: (categoryId: string, pageNo = 0, pageSize?: number, refine?: ListingRefinement) =>
+      productPage(api, `app/Products/LoadProductsByCategory/${encodeURIComponent(categoryId)}`, pageNo, pageSize, refine),
+    searchResults: (text: string, pageNo = 0, refine?: ListingRefinement) =>
+      productPage(api, `app/Products/SearchResults/${encodeURIComponent(text)}`, pageNo, undefined, refine),
+    /** What the listing's filters offer with `refine`'s other filters applied; null when the API refuses the listing. */
+    listingFacets: (listing: ListingTarget, refine?: ListingRefinement): Promise<ListingFacets | null> => {
+      const own: [string, string][] =
+        listing.type === 'hot' ? [] : listing.type === 'search' ? [['name', listing.text]] : [['id', String(listing.id)]];
+      // The sort changes no count.
+      const filters = refinementParams(refine).filter(([name]) => name !== LISTING_PARAMS.sort);
+      const searchParams = new URLSearchParams([['type', listing.type], ...own, ...filters]);
+      return orNull(api.get('app/Products/ListingFacets', { searchParams }).json<ListingFacets>());
+    },
     relatedProducts: (productId: number, pageSize?: number) =>
       productPage(api, `app/Products/LoadRelatedProducts/${productId}`, 0, pageSize),
     product: (id: number) => orNull(api.get(`app/Products/${id}`).json<Product>()),
@@ -73,6 +87,8 @@ export function catalogue(api: KyInstance) {
     },
     suggestions: (text: string, options: { signal?: AbortSignal } = {}) =>
       api.get(`app/Products/SearchProducts/${encodeURIComponent(text)}`, options).json<Suggestion[]>(),
+    /** How a search was read and the categories nearest to it: what a search that found nothing offers. */
+    searchHelp: (text: string) => api.get(`app/Products/SearchHelp/${encodeURIComponent(text)}`).json<SearchHelp>(),
   };
 }
 

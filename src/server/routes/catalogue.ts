@@ -11,19 +11,24 @@ import {
   CategoryPagingQuery,
   CategorySchema,
   ErrorSchema,
+  ListingFacetsQuery,
+  ListingFacetsSchema,
+  ListingQuery,
   ProductIdParam,
   ProductIdsQuery,
   ProductPagingQuery,
   ProductSchema,
   ProductSeoSchema,
   ProIdParam,
+  SearchHelpSchema,
   SearchTextParam,
   SuggestionSchema,
   VariantPriceSchema,
   VariantSchema,
   type ProductDto,
 } from '../schemas.ts';
-import type { Page } from '../services/catalogue.ts';
+import { REFINED_SEARCH_LIMIT, type ListingFilter, type Page } from '../services/catalogue.ts';
+import { refinement, type ListingRefinement } from '../../lib/listing.ts';
 import type { CatalogueReads } from '../catalogue-reads.ts';
 import { json, PUBLIC } from './openapi.ts';
 
@@ -34,6 +39,17 @@ const errors = {
 const totalHeader = {
   headers: z.object({ 'X-Total-Count': z.string().openapi({ description: 'items across all pages' }) }),
 };
+
+/** The sort and filters of a listing's query, in their canonical form (none: the plain listing, its cache entry too). */
+function refinementOf(query: z.infer<typeof ListingQuery> | z.infer<typeof ListingFacetsQuery>): ListingRefinement | undefined {
+  return refinement({
+    sort: 'sort' in query ? query.sort : undefined,
+    brandIds: query.brand,
+    food: query.food,
+    inStock: query.instock === '1',
+    price: query.price,
+  });
+}
 
 function sendPage(c: Context, page: Page<ProductDto>) {
   if (page.items.length === 0) throw notFound('No Products found');
@@ -63,6 +79,35 @@ export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads)
       c.header('X-Total-Count', String(page.total));
       c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
       return c.json(page.items, 200);
+    },
+  );
+
+  // Before /app/Products/{id} too.
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/app/Products/ListingFacets',
+      security: PUBLIC,
+      tags: ['Products'],
+      summary: "What a listing's filters offer: its brands, food types, 'in stock' and price bands, each with a count",
+      description:
+        'Each filter is counted with the listing\'s other filters applied but not its own: the count is what choosing that value (instead) would show.',
+      request: { query: ListingFacetsQuery },
+      responses: { 200: json(ListingFacetsSchema, 'The filters and their counts'), 400: errors[400] },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const refine = refinementOf(query);
+      const filter: ListingFilter =
+        query.type === 'brand'
+          ? { kind: 'brand', brandId: Number(query.id), refine }
+          : query.type === 'category'
+            ? { kind: 'category', categoryId: query.id!, refine }
+            : query.type === 'search'
+              ? { kind: 'search', text: query.name!, refine }
+              : { kind: 'hot', refine };
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+      return c.json(await reads.facets(filter), 200);
     },
   );
 
@@ -125,16 +170,33 @@ export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads)
   app.openapi(
     createRoute({
       method: 'get',
+      path: '/app/Products/SearchHelp/{text}',
+      security: PUBLIC,
+      tags: ['Products'],
+      summary: 'How a search was read (synonyms, corrections) and the categories nearest to it, for a search that found nothing',
+      request: { params: SearchTextParam },
+      responses: { 200: json(SearchHelpSchema, 'The terms as read, and the nearest categories'), 400: errors[400] },
+    }),
+    async (c) => {
+      const { text } = c.req.valid('param');
+      c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+      return c.json(await reads.searchHelp(text), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
       path: '/app/Products/LoadProductsByPriorityTag',
       security: PUBLIC,
       tags: ['Products'],
-      summary: 'Hot (priority-tagged) products, paged',
-      request: { query: ProductPagingQuery },
+      summary: 'Hot (priority-tagged) products, paged, sorted and filtered',
+      request: { query: ListingQuery },
       responses: { 200: { ...json(z.array(ProductSchema), 'Hot products'), ...totalHeader }, ...errors },
     }),
     async (c) => {
-      const { pageNo, pageSize } = c.req.valid('query');
-      return sendPage(c, await reads.products({ kind: 'hot' }, pageNo, pageSize));
+      const query = c.req.valid('query');
+      return sendPage(c, await reads.products({ kind: 'hot', refine: refinementOf(query) }, query.pageNo, query.pageSize));
     },
   );
 
@@ -144,14 +206,14 @@ export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads)
       path: '/app/Products/LoadProductsByBrand/{brandId}',
       security: PUBLIC,
       tags: ['Products'],
-      summary: "A brand's products, paged; 404 when the page is empty",
-      request: { params: BrandIdParam, query: ProductPagingQuery },
+      summary: "A brand's products, paged, sorted and filtered; 404 when the page is empty",
+      request: { params: BrandIdParam, query: ListingQuery },
       responses: { 200: { ...json(z.array(ProductSchema), 'Products of the brand'), ...totalHeader }, ...errors },
     }),
     async (c) => {
       const { brandId } = c.req.valid('param');
-      const { pageNo, pageSize } = c.req.valid('query');
-      const page = await reads.products({ kind: 'brand', brandId }, pageNo, pageSize);
+      const query = c.req.valid('query');
+      const page = await reads.products({ kind: 'brand', brandId, refine: refinementOf(query) }, query.pageNo, query.pageSize);
       if (page.items.length === 0 && !(await reads.brand(brandId))) throw notFound(`No brand has id ${brandId}`);
       return sendPage(c, page);
     },
@@ -163,14 +225,14 @@ export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads)
       path: '/app/Products/LoadProductsByCategory/{categoryId}',
       security: PUBLIC,
       tags: ['Products'],
-      summary: "A category's products, paged; 404 when the page is empty",
-      request: { params: CategoryIdParam, query: ProductPagingQuery },
+      summary: "A category's products, paged, sorted and filtered; 404 when the page is empty",
+      request: { params: CategoryIdParam, query: ListingQuery },
       responses: { 200: { ...json(z.array(ProductSchema), 'Products of the category'), ...totalHeader }, ...errors },
     }),
     async (c) => {
       const { categoryId } = c.req.valid('param');
-      const { pageNo, pageSize } = c.req.valid('query');
-      const page = await reads.products({ kind: 'category', categoryId }, pageNo, pageSize);
+      const query = c.req.valid('query');
+      const page = await reads.products({ kind: 'category', categoryId, refine: refinementOf(query) }, query.pageNo, query.pageSize);
       if (page.items.length === 0 && !(await reads.category(categoryId))) throw notFound(`No category has id ${categoryId}`);
       return sendPage(c, page);
     },
@@ -183,13 +245,14 @@ export function registerCatalogueRoutes(app: OpenAPIHono, reads: CatalogueReads)
       security: PUBLIC,
       tags: ['Products'],
       summary: 'Typo-tolerant search results, best match first, paged; 404 when nothing matches',
-      request: { params: SearchTextParam, query: ProductPagingQuery },
+      description: `Sorted or filtered, a search lists its best ${REFINED_SEARCH_LIMIT} matches sorted and filtered.`,
+      request: { params: SearchTextParam, query: ListingQuery },
       responses: { 200: { ...json(z.array(ProductSchema), 'Matching products'), ...totalHeader }, ...errors },
     }),
     async (c) => {
       const { text } = c.req.valid('param');
-      const { pageNo, pageSize } = c.req.valid('query');
-      return sendPage(c, await reads.products({ kind: 'search', text }, pageNo, pageSize));
+      const query = c.req.valid('query');
+      return sendPage(c, await reads.products({ kind: 'search', text, refine: refinementOf(query) }, query.pageNo, query.pageSize));
     },
   );
 
