@@ -21,6 +21,8 @@ export const PICTURE_SLOTS = {
   thumbnail: { shownAt: 72, sizes: '72px' },
   /** A line of the cart or an order. */
   line: { shownAt: 80, sizes: '80px' },
+  /** A product among the search box's suggestions. */
+  suggestion: { shownAt: 40, sizes: '40px' },
 } as const satisfies Record<string, { shownAt: number; sizes: string }>;
 export type PictureSlot = keyof typeof PICTURE_SLOTS;
 

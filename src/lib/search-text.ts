@@ -1,11 +1,20 @@
 // Search text as the SPEC wants it (trimmed, lowercased), safe to put in a URL and to send to the API.
 export const MAX_SEARCH_LENGTH = 100;
 
-/** Trimmed, lowercased, without control characters, cut to the limit by whole characters (never half an emoji). */
+/**
+ * Trimmed, lowercased, without control characters, in Unicode's composed form (NFC: a Devanagari word typed on two
+ * keyboards is one text), cut to the limit by whole characters (never half an emoji).
+ */
 export function normalizeSearchText(text: string): string {
   const clean = text.replace(/\p{Cc}/gu, ' ').trim().toLowerCase();
-  return Array.from(clean.toWellFormed()).slice(0, MAX_SEARCH_LENGTH).join('').trim();
+  return Array.from(clean.toWellFormed().normalize('NFC')).slice(0, MAX_SEARCH_LENGTH).join('').trim();
 }
+
+/**
+ * A word as the synonym list is looked up: without the nukta (the dot under ज़, ड़) and the zero-width joiners, which
+ * shoppers type or leave out as their keyboard lets them (सब्ज़ी and सब्जी are one word to a shopper).
+ */
+export const synonymKeyOf = (phrase: string): string => phrase.replace(/[\u093c\u200c\u200d]/gu, '');
 
 /** Hindi/Hinglish (or any) words a shopper types → the catalogue words they mean (src/content/settings/synonyms.yaml). */
 export type Synonyms = ReadonlyMap<string, readonly string[]>;
@@ -21,6 +30,11 @@ export type SearchTerm =
       alternatives: string[];
       /** Whether near misses of the shopper's word count (the search turns it off for a word the catalogue has). */
       typos?: boolean;
+      /**
+       * The synonyms came from a word of the list one letter away ('chawl' for chawal): the search keeps a word the
+       * catalogue's names have as typed instead ('whole' is not a typo of chole, nor 'masoori' of masoor).
+       */
+      nearSynonym?: boolean;
       /** Catalogue words the shopper's word may be a typo of, with their word similarity to it (the search finds them). */
       corrections?: { word: string; similarity: number }[];
     }
@@ -73,15 +87,44 @@ function editDistanceWithin(a: string, b: string, max: number): boolean {
   return previous[b.length]! <= max;
 }
 
-/** The synonym a word is, exactly or with one wrong, missing or extra letter ('chawl' → 'chawal'). */
-function synonymOf(phrase: string, synonyms: Synonyms): readonly string[] | undefined {
+/** What the synonym a word is means: the word exactly, or with one wrong, missing or extra letter (`nearly`: 'chawl'). */
+function synonymOf(typed: string, synonyms: Synonyms): { meanings: readonly string[]; nearly: boolean } | undefined {
+  const phrase = synonymKeyOf(typed);
   const exact = synonyms.get(phrase);
-  if (exact) return exact;
+  if (exact) return { meanings: exact, nearly: false };
   if (phrase.length < MIN_TYPO_KEY_LENGTH - 1) return undefined;
   for (const [key, meanings] of synonyms) {
-    if (key.length >= MIN_TYPO_KEY_LENGTH && editDistanceWithin(phrase, key, 1)) return meanings;
+    if (key.length >= MIN_TYPO_KEY_LENGTH && editDistanceWithin(phrase, key, 1)) return { meanings, nearly: true };
   }
   return undefined;
+}
+
+/**
+ * The list with each meaning that is itself a word of the list followed to what it means, so a grocer writes a Hindi
+ * word's Latin spelling once: `चावल: chawal` and `chawal: rice` make चावल mean chawal and rice. Keys are taken as
+ * synonymKeyOf reads them.
+ */
+export function followSynonyms(entries: Iterable<readonly [string, readonly string[]]>): Synonyms {
+  const direct = new Map<string, readonly string[]>();
+  for (const [key, meanings] of entries) direct.set(synonymKeyOf(key), meanings);
+  const followed = new Map<string, readonly string[]>();
+  for (const [key, meanings] of direct) {
+    const all: string[] = [];
+    const seen = new Set([key]);
+    const visit = (words: readonly string[]) => {
+      for (const word of words) {
+        if (seen.has(word)) continue;
+        seen.add(word);
+        all.push(word);
+        const further = direct.get(synonymKeyOf(word));
+        if (further) visit(further);
+      }
+    };
+    visit(meanings);
+    // A word that means only itself ('ghee: ghee') keeps that meaning.
+    followed.set(key, all.length > 0 ? all : meanings);
+  }
+  return followed;
 }
 
 /** The longest synonym key, in words ('kali mirch' is two). */
@@ -100,14 +143,16 @@ export function searchTerms(text: string, synonyms: Synonyms): SearchTerm[] {
     if (size !== undefined) packs.add(size);
     return ' ';
   });
-  const words = rest.split(/[^\p{L}\p{N}.]+|(?<!\d)\.|\.(?!\d)/u).filter((w) => w.length > 0);
+  // A word's marks belong to it: Devanagari writes most vowels as marks (दाल is द, the mark ा, ल), and the joiners
+  // hold a conjunct together.
+  const words = rest.split(/[^\p{L}\p{M}\p{N}.\u200c\u200d]+|(?<!\d)\.|\.(?!\d)/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
   const seen = new Set<string>();
   for (let i = 0; i < words.length; ) {
     let taken = 1;
-    let meanings: readonly string[] | undefined;
+    let synonym: ReturnType<typeof synonymOf>;
     for (let n = Math.min(MAX_SYNONYM_WORDS, words.length - i); n >= 1; n--) {
-      meanings = synonymOf(words.slice(i, i + n).join(' '), synonyms);
-      if (meanings) {
+      synonym = synonymOf(words.slice(i, i + n).join(' '), synonyms);
+      if (synonym) {
         taken = n;
         break;
       }
@@ -117,8 +162,10 @@ export function searchTerms(text: string, synonyms: Synonyms): SearchTerm[] {
     if (seen.has(phrase)) continue;
     seen.add(phrase);
     // A word the synonym list knows is spelled as the grocer wrote it: its near misses are not what was meant.
-    const alternatives = [...new Set([phrase, ...(meanings ?? [])])];
-    terms.push(meanings ? { kind: 'word', alternatives, typos: false } : { kind: 'word', alternatives });
+    const alternatives = [...new Set([phrase, ...(synonym?.meanings ?? [])])];
+    if (!synonym) terms.push({ kind: 'word', alternatives });
+    else if (synonym.nearly) terms.push({ kind: 'word', alternatives, typos: false, nearSynonym: true });
+    else terms.push({ kind: 'word', alternatives, typos: false });
   }
   for (const size of packs) terms.push({ kind: 'pack', size });
   return terms;

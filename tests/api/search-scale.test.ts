@@ -40,7 +40,7 @@ async function explain(query: SQL): Promise<string> {
 const plan = (text: string, withTotal = true) => explain(productSearchQuery(termsOf(text), 0, 10, withTotal)!);
 
 describe(`search at ${SYNTHETIC_PRODUCTS.toLocaleString('en-IN')} more products`, () => {
-  it.each(['basmti', 'toor dal 1kg', 'chawal', 'desi dairy milk 1 l', 'sandalwood', 'ri'])(
+  it.each(['basmti', 'toor dal 1kg', 'chawal', 'desi dairy milk 1 l', 'sandalwood', 'ri', 'दाल', 'चावल 5 kg'])(
     "EXPLAIN of '%s' uses the trigram index on lower(name)",
     async (text) => {
       const shown = await plan(text);

@@ -1,6 +1,6 @@
 // How a search text becomes terms: pack sizes written any way, and the grocer's synonyms (with a typo).
 import { describe, expect, it } from 'vitest';
-import { canonicalPackSize, searchTerms } from '../../src/lib/search-text.ts';
+import { canonicalPackSize, followSynonyms, searchTerms, synonymKeyOf } from '../../src/lib/search-text.ts';
 import { readSynonyms } from '../../src/server/services/search.ts';
 
 const synonyms = readSynonyms();
@@ -58,5 +58,54 @@ describe('search terms', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-synonyms-')), 'synonyms.yaml');
     fs.writeFileSync(file, 'chawal: rice\natta:\n');
     expect(() => readSynonyms(file)).toThrow(/synonyms\.yaml: atta: /);
+  });
+});
+
+describe('Devanagari (issue 24)', () => {
+  it('keeps a Devanagari word whole, with its vowel marks and virama', () => {
+    expect(words('दाल')).toEqual([['दाल', 'dal']]);
+    expect(words('हरी मिर्च')).toEqual([['हरी मिर्च', 'hari mirch', 'green chilli']]);
+    expect(words('बासमती चावल 5 kg')).toEqual([['बासमती', 'basmati'], ['चावल', 'chawal', 'rice']]);
+    expect(packs('बासमती चावल 5 kg')).toEqual(['5 kg']);
+  });
+
+  it('means by a Hindi word what its Latin spelling means', () => {
+    expect(words('चावल')).toEqual([['चावल', 'chawal', 'rice']]);
+    expect(words('दूध')).toEqual([['दूध', 'doodh', 'milk']]);
+    expect(words('सब्ज़ी')[0]!.slice(1)).toEqual(['sabzi', 'vegetables']);
+  });
+
+  it('reads a word the same with or without its nukta or a joiner, composed or not', () => {
+    const meaning = words('\u0938\u092c\u094d\u091c\u0940')[0]!.slice(1); // सब्जी
+    expect(meaning).toEqual(['sabzi', 'vegetables']);
+    expect(words('\u0938\u092c\u094d\u095b\u0940')[0]!.slice(1)).toEqual(meaning); // ज़ as one character
+    expect(words('\u0938\u092c\u094d\u091c\u093c\u0940')[0]!.slice(1)).toEqual(meaning); // ज and the nukta
+    expect(synonymKeyOf('\u0915\u094d\u200d\u0937')).toBe('\u0915\u094d\u0937');
+    expect(words('\u0915\u094d\u200d\u0937')).toHaveLength(1);
+  });
+});
+
+describe('the list followed through', () => {
+  it('follows a meaning that is itself a word of the list, each word once, through cycles', () => {
+    const list = followSynonyms([
+      ['चावल', ['chawal']],
+      ['chawal', ['rice']],
+      ['achar', ['achaar']],
+      ['achaar', ['achaar', 'pickle']],
+      ['dahi', ['dahi', 'curd']],
+      ['curd', ['dahi']],
+      ['ghee', ['ghee']],
+    ]);
+    expect(list.get('चावल')).toEqual(['chawal', 'rice']);
+    expect(list.get('achar')).toEqual(['achaar', 'pickle']);
+    expect(list.get('dahi')).toEqual(['curd']);
+    expect(list.get('curd')).toEqual(['dahi']);
+    expect(list.get('ghee')).toEqual(['ghee']);
+  });
+
+  it('marks a synonym taken from a word of the list one letter away, which the search drops for a word of the catalogue', () => {
+    expect(searchTerms('chawl', synonyms)).toEqual([{ kind: 'word', alternatives: ['chawl', 'rice'], typos: false, nearSynonym: true }]);
+    expect(searchTerms('whole', synonyms)[0]).toMatchObject({ alternatives: ['whole', 'chhole', 'kabuli chana'], nearSynonym: true });
+    expect(searchTerms('chawal', synonyms)[0]).not.toHaveProperty('nearSynonym');
   });
 });

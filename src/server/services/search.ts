@@ -52,16 +52,20 @@ async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
   const checked = terms.flatMap((t) =>
     t.kind === 'word' && t.typos !== false && t.alternatives[0]!.length >= MIN_TYPO_LENGTH ? [t] : [],
   );
-  if (checked.length === 0) return terms;
-  // Per word: null when a name has it whole, else its corrections.
-  const [row] = rowsOf<Record<string, { word: string; similarity: number }[] | null>>(
+  const nearSynonyms = terms.flatMap((t) => (t.kind === 'word' && t.nearSynonym ? [t] : []));
+  if (checked.length === 0 && nearSynonyms.length === 0) return terms;
+  const hasWhole = (word: string) => sql`exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(word)}\\M`})`;
+  // Per word: null when a name has it whole, else its corrections; per near synonym, whether a name has it whole.
+  const [row] = rowsOf<Record<string, { word: string; similarity: number }[] | boolean | null>>(
     await db.execute(
       sql`select ${sql.join(
-        checked.map((t, i) => {
-          const word = t.alternatives[0]!;
-          return sql`case when exists (select 1 from products where lower(name) ~ ${`\\m${escapeRegex(word)}\\M`})
-            then null else ${correctionsOf(word)} end as ${sql.identifier(`c${i}`)}`;
-        }),
+        [
+          ...checked.map((t, i) => {
+            const word = t.alternatives[0]!;
+            return sql`case when ${hasWhole(word)} then null else ${correctionsOf(word)} end as ${sql.identifier(`c${i}`)}`;
+          }),
+          ...nearSynonyms.map((t, i) => sql`${hasWhole(t.alternatives[0]!)} as ${sql.identifier(`n${i}`)}`),
+        ],
         sql`, `,
       )}`,
     ),
@@ -69,7 +73,11 @@ async function termsFor(db: Database, text: string): Promise<SearchTerm[]> {
   checked.forEach((t, i) => {
     const corrections = row?.[`c${i}`];
     if (corrections === null) t.typos = false;
-    else t.corrections = corrections ?? [];
+    else t.corrections = Array.isArray(corrections) ? corrections : [];
+  });
+  // A word the catalogue's names have is what the shopper meant, not a typo of a word of the synonym list.
+  nearSynonyms.forEach((t, i) => {
+    if (row?.[`n${i}`] === true) t.alternatives = t.alternatives.slice(0, 1);
   });
   return terms;
 }
@@ -394,7 +402,12 @@ export async function suggest(db: Database, text: string, limit = 10): Promise<S
   ]);
   // A brand or a category has no pack size: it counts as matching the shopper's pack sizes when it matches the words.
   const packs = terms.length - terms.filter((t) => t.kind === 'word').length;
-  const named = (r: { matched: number; score: number }) => ({ matched: r.matched + packs, score: r.score + packs * PACK_SIZE });
+  // A brand's or category's name is all of what it is: its words count as a product's head word in its own aisle, so
+  // the bonuses that tell products apart never put one before the brand or aisle the shopper named.
+  const named = (r: { matched: number; score: number }) => ({
+    matched: r.matched + packs,
+    score: r.score * (HEAD_WORD + IN_ITS_AISLE) + packs * PACK_SIZE,
+  });
   const enough = (r: { matched: number }) => r.matched >= requiredMatches(terms.length);
   const ranked = [
     ...categoryRows.map((r) => ({ ...named(r), dto: { id: r.id, name: r.name, type: 'Category' as const } })),
