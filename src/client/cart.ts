@@ -1,24 +1,30 @@
-// The cart's calls from the browser: SPEC §4's count on start, and its add-to-cart (no token → sign in; fresh
-// token; the product fetched fresh; the line posted). Every answer that carries the whole cart sets the badge
-// (src/stores/cart.ts).
+// The cart's calls from the browser: the cart on start (SPEC §4's count, and each line for the steppers and the phone's
+// cart bar), its add-to-cart (no token → sign in, the choice kept; fresh token; the product fetched fresh; the line
+// posted), a stepper's change of a line, and the choice kept across sign-in added once signed in (issue 24). Every
+// answer that carries the whole cart sets the badge, the steppers and the bar (src/stores/cart.ts).
 import { readToken } from '../lib/auth/token.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
-import { $productId, $token, $userId, clearSession } from '../stores/auth.ts';
-import { $cartCount, showCart } from '../stores/cart.ts';
+import { isFreshKeptAdd, type KeptAdd } from '../lib/kept-add.ts';
+import { $keptAdd, $token, $userId, clearSession } from '../stores/auth.ts';
+import { showCart } from '../stores/cart.ts';
+import type { CartDto } from '../server/account-schemas.ts';
 import { browserCart, browserCatalogue } from './api.ts';
 
 /** SPEC §8's text for a cart post that failed for any reason but sign-in and stock. */
 export const ADD_FAILED = 'Cannot Add Product In Cart..try again later.';
 export const SIGN_IN_AGAIN = 'Please sign in again to add to your cart.';
 
-/** SPEC §4: the count loads on start when signed in. Failures are only logged (SPEC §8). */
-export async function loadCartCount(): Promise<void> {
+/**
+ * SPEC §4: the count loads on start when signed in. The whole cart, in one call: the cards' steppers and the phone's
+ * cart bar need its lines and total as well. Failures are only logged (SPEC §8).
+ */
+export async function loadCart(): Promise<void> {
   const userId = $userId.get();
   if (!userId || !$token.get()) return;
   try {
-    $cartCount.set((await browserCart.total(userId)).cartsTotal);
+    showCart(await browserCart.cart(userId));
   } catch (error) {
-    console.error('Cannot load the cart count', error);
+    console.error('Cannot load the cart', error);
   }
 }
 
@@ -30,7 +36,8 @@ export interface CartChoice {
 }
 
 export type AddOutcome =
-  | { kind: 'added'; name: string; qtyInCart: number }
+  /** `label`: the product and its pack as the cart names them ('Toor Dal 1 kg'). */
+  | { kind: 'added'; name: string; label: string; qtyInCart: number }
   | { kind: 'sign-in'; message?: string }
   | { kind: 'failed'; message: string };
 
@@ -38,7 +45,7 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
   const token = $token.get();
   const userId = $userId.get();
   if (!token || !userId || !readToken(token)) {
-    $productId.set(String(choice.productId));
+    keepForSignIn(choice);
     return { kind: 'sign-in' };
   }
   try {
@@ -58,19 +65,55 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
       }),
     );
     const line = cart.lines.find((l) => l.productsId === product.id && l.productVariantsId === variantId);
-    return { kind: 'added', name: product.name, qtyInCart: line?.qty ?? 1 };
+    const label = line?.variantName ? `${line.name} ${line.variantName}` : product.name;
+    return { kind: 'added', name: product.name, label, qtyInCart: line?.qty ?? 1 };
   } catch (error) {
     console.error('Cannot add to the cart', error); // SPEC §4: exceptions are logged
     const status = apiStatus(error);
     if (status === 401) {
       // A refresh could not mend it (src/lib/api/session-hooks.ts): the session is over.
       clearSession();
-      $productId.set(String(choice.productId));
+      keepForSignIn(choice);
       return { kind: 'sign-in', message: SIGN_IN_AGAIN };
     }
     // A refresh that did not say no (SessionRefreshUnavailable: 429, 5xx, offline) lands below: the shopper stays
     // signed in. Out of stock, too many of it, or too fast: the API's own words say what to do.
     if (status === 409 || status === 422 || status === 429) return { kind: 'failed', message: apiErrorMessage(error, ADD_FAILED) };
     return { kind: 'failed', message: ADD_FAILED };
+  }
+}
+
+/** SPEC §3's `proid`, with the pack: what the shopper chose survives the trip to sign in or register. */
+function keepForSignIn({ productId, variantId, priceId }: CartChoice) {
+  $keptAdd.set({ productId, variantId, priceId, at: Date.now() });
+}
+
+/** The choice kept before signing in, taken once (and forgotten, whatever happens next); none when stale or absent. */
+export function takeKeptAdd(): KeptAdd | undefined {
+  const kept = $keptAdd.get();
+  if (kept) $keptAdd.set(undefined);
+  return kept && isFreshKeptAdd(kept) ? kept : undefined;
+}
+
+export type LineOutcome = { kind: 'changed' } | { kind: 'sign-in'; message: string } | { kind: 'failed'; message: string };
+
+/** A stepper's change: a line to `qty` units, or removed at 0. The cart that answers sets the stores. */
+export async function changeLine(lineId: number, qty: number, name: string): Promise<LineOutcome> {
+  try {
+    const cart: CartDto = qty > 0 ? await browserCart.setQty(lineId, qty) : await browserCart.remove(lineId);
+    showCart(cart);
+    return { kind: 'changed' };
+  } catch (error) {
+    console.error('Cannot change the cart', error);
+    const status = apiStatus(error);
+    if (status === 401) {
+      clearSession();
+      return { kind: 'sign-in', message: SIGN_IN_AGAIN };
+    }
+    // Changed in another tab meanwhile (the line gone): show the cart as it is now.
+    if (status === 404) void loadCart();
+    // 'Only 8 left of …', or out of stock: the API's own words.
+    if (status === 409 || status === 429) return { kind: 'failed', message: apiErrorMessage(error, ADD_FAILED) };
+    return { kind: 'failed', message: `Could not change the quantity of ${name}. Please try again.` };
   }
 }

@@ -1,18 +1,21 @@
 // The cart (/cart): an island because everything in it is the shopper's own, fetched after the page loads
-// (the page's HTML is the same for everyone), and it changes as they step quantities and remove lines.
+// (the page's HTML is the same for everyone), and it changes as they step quantities and remove lines. Lines out of
+// stock are set apart, out of the total, each with Remove and 'Notify me when back' (issue 24).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { browserCart } from '../client/api.ts';
-import { apiErrorMessage } from '../lib/api/errors.ts';
+import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { formatRupees } from '../lib/money.ts';
 import { itemCountText } from '../lib/order-status.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import { pictureProps } from '../lib/picture.ts';
+import { inShownOrder } from '../lib/shown-order.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
 import { showCart } from '../stores/cart.ts';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
+import { FoodMark } from './FoodMark.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; cart: CartDto };
 
@@ -23,13 +26,22 @@ function Cart() {
   const [problem, setProblem] = useState('');
   const [removed, setRemoved] = useState<CartLineDto | null>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
+  /** The lines' order as shown (src/lib/shown-order.ts): a line put back by Undo returns to its place. */
+  const shownOrder = useRef<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+
+  /** The cart as the API answers it, its lines where the shopper saw them; the badge follows it (showCart). */
+  const shown = (cart: CartDto): CartDto => {
+    const { list, known } = inShownOrder(cart.lines, (line) => `${line.productsId}:${line.productVariantsId}`, shownOrder.current);
+    shownOrder.current = known;
+    return showCart({ ...cart, lines: list });
+  };
 
   useEffect(() => {
     if (!userId) return;
     browserCart
       .cart(userId)
-      .then((cart) => setView({ state: 'ready', cart: showCart(cart) }))
+      .then((cart) => setView({ state: 'ready', cart: shown(cart) }))
       .catch((error: unknown) => {
         console.error('Cannot load the cart', error);
         setView({ state: 'failed', message: apiErrorMessage(error, 'Your cart could not be loaded.') });
@@ -45,7 +57,7 @@ function Cart() {
     setBusyLine(lineId);
     setProblem('');
     try {
-      setView({ state: 'ready', cart: showCart(await call()) });
+      setView({ state: 'ready', cart: shown(await call()) });
       return true;
     } catch (error) {
       console.error(failure, error);
@@ -62,6 +74,28 @@ function Cart() {
   // The removed row takes focus with it: the Undo button takes it over (the effect above).
   const remove = async (line: CartLineDto) => {
     if (await change(line.id, () => browserCart.remove(line.id), `Could not remove ${line.name}.`)) setRemoved(line);
+  };
+
+  /** 'Notify me when back', pressed or released: kept by the API, shown on the line. */
+  const toggleNotify = async (line: CartLineDto) => {
+    setBusyLine(line.id);
+    setProblem('');
+    const target = { productsId: line.productsId, productVariantsId: line.productVariantsId };
+    try {
+      const answer = line.notifyRequested ? await browserCart.stopNotifying(target) : await browserCart.notifyWhenBack(target);
+      setView((shown) =>
+        shown.state === 'ready'
+          ? { state: 'ready', cart: { ...shown.cart, lines: shown.cart.lines.map((l) => (l.id === line.id ? { ...l, notifyRequested: answer.notifyRequested } : l)) } }
+          : shown,
+      );
+    } catch (error) {
+      console.error('Cannot change the stock alert', error);
+      setProblem(apiErrorMessage(error, `Could not change the alert for ${line.name}.`));
+      // Back on the shelf meanwhile (409): the cart as it is now puts it back in the total.
+      if (apiStatus(error) === 409 && userId) setView({ state: 'ready', cart: showCart(await browserCart.cart(userId)) });
+    } finally {
+      setBusyLine(null);
+    }
   };
 
   const undo = async (line: CartLineDto) => {
@@ -92,7 +126,16 @@ function Cart() {
     );
 
   const { lines, summary } = view.cart;
+  const onShelf = lines.filter((line) => line.inStock);
   const outOfStock = lines.filter((line) => !line.inStock);
+  // More in the cart than the shelf holds now: the order would be refused, so the shopper lowers it first.
+  const overStock = onShelf.filter((line) => line.qty > line.maxQty);
+  const blocked =
+    onShelf.length === 0
+      ? 'Nothing in your cart is in stock right now.'
+      : overStock.length > 0
+        ? `Only ${overStock.map((line) => `${line.maxQty} of ${line.name}`).join(', ')} left: lower ${overStock.length === 1 ? 'it' : 'them'} to check out.`
+        : '';
   return (
     <div className="cart">
       <div role="status" className="cart-undo" aria-live="polite">
@@ -121,18 +164,22 @@ function Cart() {
         </div>
       ) : (
         <div className="cart-layout">
+          <div className="cart-groups">
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" ref={headingRef} tabIndex={-1}>
-              {itemCountText(summary.itemCount)}
+              {onShelf.length > 0 ? itemCountText(summary.itemCount) : 'Nothing in stock'}
             </h2>
             <ul className="cart-lines">
-              {lines.map((line) => (
+              {onShelf.map((line) => (
                 <li key={line.id} className="cart-line" data-testid="cart-line" data-product-id={line.productsId}>
                   <img {...pictureProps(line.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'line')} alt="" width="80" height="80" loading="lazy" />
                   <div className="cart-line-info">
-                    <a href={urls.product(line.productsId)} className="cart-line-name">
-                      {line.name}
-                    </a>
+                    <span>
+                      <FoodMark foodType={line.foodType} />{' '}
+                      <a href={urls.product(line.productsId)} className="cart-line-name">
+                        {line.name}
+                      </a>
+                    </span>
                     {line.variantName && <span className="cart-line-pack">Pack size: {line.variantName}</span>}
                     <span>
                       {formatRupees(line.unitPricePaise)} each
@@ -143,7 +190,17 @@ function Cart() {
                         </s>
                       )}
                     </span>
-                    {!line.inStock && <span className="form-error">Out of stock now</span>}
+                    {line.qty > line.maxQty ? (
+                      <span className="form-error" data-testid="stock-note">
+                        Only {line.maxQty} left: lower it to {line.maxQty} to check out
+                      </span>
+                    ) : (
+                      line.qty === line.maxQty && (
+                        <span className="stock-note" data-testid="stock-note">
+                          {line.limitedByStock ? `Only ${line.maxQty} left` : `At most ${line.maxQty} per order`}
+                        </span>
+                      )
+                    )}
                   </div>
                   <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
                     <button
@@ -174,14 +231,51 @@ function Cart() {
               ))}
             </ul>
           </section>
+          {outOfStock.length > 0 && (
+            <section className="cart-gone" aria-labelledby="cart-gone-title" data-testid="cart-out-of-stock">
+              <h2 id="cart-gone-title">Out of stock</h2>
+              <p className="fine-print">Not in your total and not ordered; they stay here until you remove them.</p>
+              <ul className="cart-lines">
+                {outOfStock.map((line) => (
+                  <li key={line.id} className="cart-line cart-line-gone" data-testid="cart-line-gone" data-product-id={line.productsId}>
+                    <img {...pictureProps(line.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'line')} alt="" width="80" height="80" loading="lazy" />
+                    <div className="cart-line-info">
+                      <a href={urls.product(line.productsId)} className="cart-line-name">
+                        {line.name}
+                      </a>
+                      {line.variantName && <span className="cart-line-pack">Pack size: {line.variantName}</span>}
+                      <span>{line.qty} in your cart</span>
+                      {line.notifyRequested && (
+                        <span className="form-ok" data-testid="notify-asked">
+                          Asked: the shop sees you are waiting, and it comes back into your total when it is back.
+                        </span>
+                      )}
+                    </div>
+                    <button
+                      type="button"
+                      className="button secondary notify-button"
+                      aria-pressed={line.notifyRequested}
+                      onClick={() => void toggleNotify(line)}
+                      disabled={busyLine !== null}
+                    >
+                      Notify me when back<span className="visually-hidden">: {line.variantName ? `${line.name} ${line.variantName}` : line.name}</span>
+                    </button>
+                    <button type="button" className="link-button" onClick={() => void remove(line)} disabled={busyLine !== null}>
+                      Remove<span className="visually-hidden"> {line.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          </div>
           <section className="cart-summary" aria-labelledby="cart-summary-title" data-testid="cart-summary">
             <h2 id="cart-summary-title">Summary</h2>
             <MoneySummary summary={summary} />
-            {outOfStock.length > 0 ? (
+            {blocked ? (
               <>
                 <p className="form-error" id="cart-blocked">
-                  {outOfStock.map((line) => line.name).join(', ')} {outOfStock.length === 1 ? 'is' : 'are'} out of stock: remove{' '}
-                  {outOfStock.length === 1 ? 'it' : 'them'} to check out.
+                  {blocked}
                 </p>
                 <a className="button" role="link" aria-disabled="true" aria-describedby="cart-blocked">
                   Proceed to checkout
@@ -193,6 +287,21 @@ function Cart() {
               </a>
             )}
           </section>
+          {/* Phones: the total and the way on stay at the bottom of the screen, not 2.5 screens down (cart.astro). */}
+          <div className="checkout-bar" data-testid="checkout-bar">
+            <p>
+              {itemCountText(summary.itemCount)} · <strong>{formatRupees(summary.totalPaise)}</strong>
+            </p>
+            {blocked ? (
+              <a className="button" role="link" aria-disabled="true" aria-describedby="cart-blocked">
+                Proceed to checkout
+              </a>
+            ) : (
+              <a className="button" href={urls.checkout()}>
+                Proceed to checkout
+              </a>
+            )}
+          </div>
         </div>
       )}
     </div>

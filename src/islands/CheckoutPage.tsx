@@ -17,6 +17,7 @@ import { PaymentPicker, type PaymentMethod } from './checkout/PaymentPicker.tsx'
 import { PhoneVerify } from './checkout/PhoneVerify.tsx';
 import { SlotPicker } from './checkout/SlotPicker.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
+import { FoodMark } from './FoodMark.tsx';
 
 interface Ready {
   cart: CartDto;
@@ -171,6 +172,8 @@ function Checkout() {
   }
 
   const outOfStock = cart.lines.filter((line) => !line.inStock);
+  // Out-of-stock lines are left out of the order and its total (issue 24); with nothing else, there is nothing to order.
+  const nothingToOrder = outOfStock.length === cart.lines.length;
 
   return (
     <div className="checkout">
@@ -217,18 +220,19 @@ function Checkout() {
               {cart.lines.map((line) => (
                 <li key={line.id}>
                   <span>
-                    {line.qty} × {line.name}
+                    <FoodMark foodType={line.foodType} /> {line.qty} × {line.name}
                     {line.variantName ? ` (${line.variantName})` : ''}
                     {!line.inStock && <strong className="form-error"> Out of stock</strong>}
+                    {!line.inStock && <span className="fine-print"> (not in this order)</span>}
                   </span>
-                  <span>{formatRupees(line.lineTotalPaise)}</span>
+                  <span>{line.inStock ? formatRupees(line.lineTotalPaise) : '—'}</span>
                 </li>
               ))}
             </ul>
             <MoneySummary summary={cart.summary} />
-            {outOfStock.length > 0 && (
+            {nothingToOrder && (
               <p className="form-error" id="checkout-blocked">
-                Some products in your cart are out of stock. <a href={urls.cart()}>Change your cart</a> to place the order.
+                Nothing in your cart is in stock right now. <a href={urls.cart()}>Change your cart</a> to place an order.
               </p>
             )}
             {!me.phoneVerified && (
@@ -239,8 +243,8 @@ function Checkout() {
             <button
               type="button"
               className="button place-order"
-              disabled={placing || outOfStock.length > 0 || !me.phoneVerified}
-              aria-describedby={outOfStock.length > 0 ? 'checkout-blocked' : !me.phoneVerified ? 'checkout-verify-first' : undefined}
+              disabled={placing || nothingToOrder || !me.phoneVerified}
+              aria-describedby={nothingToOrder ? 'checkout-blocked' : !me.phoneVerified ? 'checkout-verify-first' : undefined}
               onClick={() => void placeOrder()}
             >
               {placing ? 'Placing your order…' : 'Place order'}

@@ -1,13 +1,18 @@
-// Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page).
-// Server-rendered; hydrated on first interaction. Without JavaScript the button is a form to /login.
-// With it, 'Add to cart' follows SPEC §4 (src/client/cart.ts) and says how it went in a toast.
+// Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page), and once that pack
+// is in the cart a `− qty +` stepper in its place (issue 24). Server-rendered; hydrated on first interaction. Without
+// JavaScript the button is a form to /login. With it, 'Add to cart' follows SPEC §4 (src/client/cart.ts) and says how
+// it went in a toast. Before hydration the cart's quantities are drawn by src/client/cart-marks.ts, from the same
+// store and the same view (src/lib/cart-stepper.ts), so hydrating finds the page as it would render it.
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
 import { takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
-import { addToCart } from '../client/cart.ts';
+import { addToCart, changeLine } from '../client/cart.ts';
 import type { ProductActionsData } from '../lib/product-actions.ts';
+import { $cartMarks, cartKey } from '../stores/cart.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 
 interface Props {
@@ -17,6 +22,10 @@ interface Props {
   /** The product page: a bar with the price and 'Add to cart' at the bottom once these scroll away (global.css). */
   buyBar?: boolean;
 }
+
+/** What a press asks for: the add button's, or a stepper's −1 / +1 (its button's value). */
+type Press = 'add' | 'less' | 'more';
+const pressOf = (value: string | null | undefined): Press => (value === '-1' ? 'less' : value === '1' ? 'more' : 'add');
 
 function Actions({ product, showPercent = false, buyBar = false }: Props) {
   // The first pack size on the shelf (SPEC §2 starts at the first; an out-of-stock first pack would hide the rest).
@@ -37,45 +46,100 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   const unit = variant ? variant.unitPrice : product.unitPrice;
   // A pack size has its own stock; a plain product, the product's.
   const available = variant ? variant.inStock : product.inStock;
-  const [adding, setAdding] = useState(false);
-  const [inCart, setInCart] = useState(0);
+  const [busy, setBusy] = useState(false);
+  // This pack's line in the cart, from the cart store (src/stores/cart.ts).
+  const mark = useStore($cartMarks)[cartKey(product.id, variant?.id)];
+  const view = stepperView(mark);
+  // 'Toor Dal 1 kg': the stepper's buttons name the pack they change.
+  const label = variant ? `${product.name} ${variant.name}` : product.name;
 
   const formRef = useRef<HTMLFormElement>(null);
+  // Where focus goes once the stepper and the add button swap (the pressed one is hidden): set by a press.
+  const focusNext = useRef<{ inBar: boolean } | null>(null);
+  useEffect(() => {
+    const where = focusNext.current;
+    if (!where) return;
+    focusNext.current = null;
+    const scope = where.inBar ? formRef.current?.querySelector('.buy-bar') : formRef.current;
+    const target = view.inCart ? `[${STEPPER_HOOKS.more}]` : `[${STEPPER_HOOKS.add}]`;
+    scope?.querySelector<HTMLElement>(target)?.focus();
+  }, [view.inCart]);
+
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void add();
+    const submitter = event.nativeEvent.submitter;
+    void act(pressOf(submitter?.getAttribute('value')), Boolean(submitter?.closest('.buy-bar')));
   };
 
-  const add = async () => {
-    if (adding) return;
-    setAdding(true);
-    const here = `${window.location.pathname}${window.location.search}`;
+  const here = () => `${window.location.pathname}${window.location.search}`;
+
+  const act = async (press: Press, inBar = false) => {
+    if (busy) return;
     // The select's own value: right even for a press held from before hydration (the state catches up later).
     const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
+    const line = $cartMarks.get()[cartKey(product.id, pack?.id)];
+    const now = stepperView(line);
+    // '+' at the most the line may hold says why, and asks nothing of the server.
+    if (press === 'more' && now.atMost) return void toastError(`${now.note}.`);
+    setBusy(true);
+    // The pressed button is about to be hidden: 'Add to cart' gives way to the stepper, or a last '−' the other way.
+    focusNext.current = press === 'add' || !now.inCart || (press === 'less' && now.qty === 1) ? { inBar } : null;
     try {
-      const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId });
-      if (outcome.kind === 'added') {
-        setInCart(outcome.qtyInCart);
-        void toastSuccess(`${outcome.name} added to cart!`);
-      } else if (outcome.kind === 'failed') {
-        void toastError(outcome.message);
-      } else if (outcome.message) {
-        // Say why before leaving for the sign-in page, then come back here (SPEC §4).
-        void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here)) });
-      } else {
-        window.location.assign(urls.login(here));
+      if (press === 'add' || !line || !now.inCart) {
+        const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId });
+        if (outcome.kind === 'added') void toastSuccess(`${outcome.name} added to cart!`);
+        else if (outcome.kind === 'failed') void toastError(outcome.message);
+        else if (outcome.message) {
+          // Say why before leaving for the sign-in page, then come back here (SPEC §4); the choice is kept.
+          void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here())) });
+        } else window.location.assign(urls.login(here()));
+        return;
+      }
+      // − at 1 takes the line out: 'Add to cart' comes back in its place, which puts it back.
+      const outcome = await changeLine(line.lineId, line.qty + (press === 'more' ? 1 : -1), label);
+      if (outcome.kind === 'failed') void toastError(outcome.message);
+      if (outcome.kind === 'sign-in') {
+        void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here())) });
       }
     } finally {
-      setAdding(false);
+      setBusy(false);
     }
   };
-  // A press held before hydration (src/lib/early-add-to-cart.ts).
-  const addRef = useRef(add);
-  addRef.current = add;
+  // A press held before hydration (src/lib/early-add-to-cart.ts): 'Add to cart', or a stepper's button.
+  const actRef = useRef(act);
+  actRef.current = act;
   useEffect(() => {
     const form = formRef.current;
-    return form ? takePendingAdd(form, () => void addRef.current()) : undefined;
+    return form ? takePendingAdd(form, (value) => void actRef.current(pressOf(value))) : undefined;
   }, []);
+
+  // The stepper, and the same in the product page's bar. Its buttons submit the form, so a press before hydration is
+  // held like 'Add to cart' (they show only to a signed-in shopper, so never without JavaScript).
+  const stepper = (
+    <div className="cart-stepper" role="group" aria-label={`${label} in your cart`} hidden={!view.inCart} {...{ [STEPPER_HOOKS.stepper]: '' }}>
+      <button type="submit" name="step" value="-1" aria-label={`Remove one ${label}`} aria-disabled={busy || undefined}>
+        −
+      </button>
+      <output aria-live="polite" data-testid="in-cart-qty" {...{ [STEPPER_HOOKS.qty]: '' }}>
+        {view.qty}
+      </output>
+      <button
+        type="submit"
+        name="step"
+        value="1"
+        aria-label={`Add one ${label}`}
+        aria-disabled={view.atMost || busy || undefined}
+        {...{ [STEPPER_HOOKS.more]: '' }}
+      >
+        +
+      </button>
+    </div>
+  );
+  const addButton = (
+    <button type="submit" className="button add-button" aria-disabled={busy || undefined} hidden={view.inCart} {...{ [STEPPER_HOOKS.add]: '' }}>
+      Add to cart<span className="visually-hidden">: {product.name}</span>
+    </button>
+  );
 
   return (
     <div className="product-actions">
@@ -101,11 +165,12 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
           <select
             ref={selectRef}
             data-testid="variant-select"
+            data-pack-select=""
             value={variantId}
             onChange={(e) => setVariantId(Number(e.target.value))}
           >
             {product.variants.map((v) => (
-              <option key={v.id} value={v.id}>
+              <option key={v.id} value={v.id} data-price-id={v.priceId}>
                 {v.name} – {formatRupees(v.pricePaise)}
                 {v.inStock ? '' : ' (out of stock)'}
               </option>
@@ -115,16 +180,21 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
       )}
       {available ? (
         // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
-        <form ref={formRef} action={urls.login()} method="get" className="add" onSubmit={onSubmit} data-add-to-cart>
+        <form
+          ref={formRef}
+          action={urls.login()}
+          method="get"
+          className="add"
+          onSubmit={onSubmit}
+          data-add-to-cart=""
+          data-product-id={product.id}
+        >
           <input type="hidden" name="next" value={urls.product(product.id)} />
-          <button type="submit" className="button add-button" aria-disabled={adding || undefined}>
-            Add to cart<span className="visually-hidden">: {product.name}</span>
-          </button>
-          {inCart > 0 && (
-            <span className="in-cart" data-testid="in-cart">
-              {inCart} in cart
-            </span>
-          )}
+          {addButton}
+          {stepper}
+          <p className="stock-note" role="status" data-testid="stock-note" {...{ [STEPPER_HOOKS.note]: '' }}>
+            {view.note}
+          </p>
           {buyBar && (
             // Inside the form: its button submits the same add, with or without JavaScript.
             <div className="buy-bar" data-testid="buy-bar">
@@ -135,9 +205,8 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
                   <strong>{formatRupees(pricePaise)}</strong>
                 </span>
               </p>
-              <button type="submit" className="button" aria-disabled={adding || undefined}>
-                Add to cart<span className="visually-hidden">: {product.name}</span>
-              </button>
+              {addButton}
+              {stepper}
             </div>
           )}
         </form>

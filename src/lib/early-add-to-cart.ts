@@ -1,7 +1,10 @@
-// 'Add to cart' pressed before its island has hydrated (islands hydrate on first interaction, so a quick tap can
-// beat React): for a signed-in shopper the button's no-JavaScript form would lead to /login. Hold that submit
-// and mark the form; the island adds once it has mounted (ProductActions.tsx, `takePendingAdd`).
+// 'Add to cart' (or a cart stepper's − / +) pressed before its island has hydrated (islands hydrate on first
+// interaction, so a quick tap can beat React): for a signed-in shopper the button's no-JavaScript form would lead to
+// /login. Hold that submit and mark the form with what was pressed; the island acts once it has mounted
+// (ProductActions.tsx, `takePendingAdd`). Signed out, the form goes to /login as SPEC §4 asks, and the choice (the
+// product and the pack in the select beside it) is kept for after signing in (SPEC §3 `proid`, src/lib/kept-add.ts).
 import { hasStoredUser } from './auth-state.ts';
+import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from './kept-add.ts';
 
 export const PENDING_ADD_EVENT = 'kirana:pending-add';
 
@@ -9,21 +12,38 @@ export function holdEarlyAddToCart() {
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches('[data-add-to-cart]') || event.defaultPrevented) return;
-    // Signed out, the form's own trip to sign in is what SPEC §4 asks for.
-    if (!form.closest('astro-island[ssr]') || !hasStoredUser()) return;
+    if (!form.closest('astro-island[ssr]')) return;
+    if (!hasStoredUser()) {
+      keepChoice(form);
+      return;
+    }
     event.preventDefault();
-    form.dataset.pendingAdd = '';
+    // The add button has no value; a stepper's buttons say -1 or 1.
+    form.dataset.pendingAdd = event.submitter?.getAttribute('value') ?? '';
     // An island that mounted between the check above and now hears this; one mounting later finds the mark.
     form.dispatchEvent(new Event(PENDING_ADD_EVENT));
   });
 }
 
-/** In the island, once mounted: runs `add` for a press held before hydration, now and whenever one comes. */
-export function takePendingAdd(form: HTMLFormElement, add: () => void): () => void {
+function keepChoice(form: HTMLFormElement) {
+  const kept = keptAddOfForm(form);
+  try {
+    if (kept) localStorage.setItem(KEPT_ADD_KEY, encodeKeptAdd(kept));
+  } catch {
+    // Storage refused (a privacy setting): sign-in still works, the shopper adds again.
+  }
+}
+
+/**
+ * In the island, once mounted: runs `act` for a press held before hydration, now and whenever one comes, with the
+ * pressed button's value ('' for 'Add to cart').
+ */
+export function takePendingAdd(form: HTMLFormElement, act: (value: string) => void): () => void {
   const take = () => {
-    if (!('pendingAdd' in form.dataset)) return;
+    const value = form.dataset.pendingAdd;
+    if (value === undefined) return;
     delete form.dataset.pendingAdd;
-    add();
+    act(value);
   };
   take();
   form.addEventListener(PENDING_ADD_EVENT, take);

@@ -5,6 +5,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { SessionDto, UserDto } from '../server/account-schemas.ts';
 import type { SessionStore } from '../lib/api/session-hooks.ts';
+import { decodeKeptAdd, encodeKeptAdd, KEPT_ADD_KEY, type KeptAdd } from '../lib/kept-add.ts';
 
 export const $token = persistentAtom<string | undefined>('token', undefined);
 export const $refreshToken = persistentAtom<string | undefined>('refreshToken', undefined);
@@ -21,8 +22,14 @@ export const $user = persistentAtom<UserDto | null>('user', null, {
     }
   },
 });
-/** The product a signed-out shopper tried to add, kept across the trip to /login (SPEC §3 `proid`). */
-export const $productId = persistentAtom<string | undefined>('proid', undefined);
+/**
+ * The product (and pack size) a signed-out shopper tried to add, kept across the trip to sign in or register (SPEC §3
+ * `proid`); the first signed-in page adds it (src/client/header-account.ts).
+ */
+export const $keptAdd = persistentAtom<KeptAdd | undefined>(KEPT_ADD_KEY, undefined, {
+  encode: (kept: KeptAdd | undefined) => (kept ? encodeKeptAdd(kept) : undefined),
+  decode: decodeKeptAdd,
+});
 
 /** Pages and the header go by the stored user (SPEC §4: "some routes use the presence of a user entry"). */
 export const $signedIn = computed($user, (user) => user !== null);
@@ -39,7 +46,7 @@ export function clearSession() {
   $token.set(undefined);
   $refreshToken.set(undefined);
   $userId.set(undefined);
-  $productId.set(undefined);
+  $keptAdd.set(undefined);
   $user.set(null);
 }
 

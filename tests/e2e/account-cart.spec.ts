@@ -60,7 +60,8 @@ test('register, sign out, sign in; add a plain product and a pack size from card
   // A plain product from its card: toast, the card's counter and the badge.
   await page.goto(`/search?name=${encodeURIComponent(plain.name.toLowerCase())}`);
   await addFromCard(page, plain);
-  await expect(card(page, plain.id).getByTestId('in-cart')).toHaveText('1 in cart');
+  // Its stepper takes Add to cart's place (issue 24).
+  await expect(card(page, plain.id).getByTestId('in-cart-qty').first()).toHaveText('1');
   await expect(badge(page)).toHaveText('1');
 
   // The second pack size from its card.
@@ -73,9 +74,9 @@ test('register, sign out, sign in; add a plain product and a pack size from card
   // The plain product again, from its product page.
   await page.goto(`/product-detail?id=${plain.id}`);
   await expect(badge(page)).toHaveText('2'); // loaded on start (SPEC §4)
-  await page.getByTestId('product-detail').getByRole('button', { name: addButtonName(plain.name) }).click();
-  await expect(page.locator('.Toastify').getByText(`${plain.name} added to cart!`).first()).toBeVisible();
-  await expect(page.getByTestId('product-detail').getByTestId('in-cart')).toHaveText('2 in cart');
+  // In the cart already: its page shows the stepper, whose + adds one.
+  await page.getByTestId('product-detail').getByRole('button', { name: `Add one ${plain.name}` }).first().click();
+  await expect(page.getByTestId('product-detail').getByTestId('in-cart-qty').first()).toHaveText('2');
   await expect(badge(page)).toHaveText('3');
 
   // The cart: two lines, quantities, remove with undo.

@@ -1,5 +1,6 @@
-// The header's cart badge asks for the count once, also when the token is refreshed on the way (SPEC §4): the refresh
-// saves the same shopper again, which is no reason for a second count (src/client/header-account.ts).
+// The header's cart badge asks for the cart once, also when the token is refreshed on the way (SPEC §4): the refresh
+// saves the same shopper again, which is no reason for a second count (src/client/header-account.ts). The count comes
+// with the whole cart (GetCartsByUser), which the steppers and the phone's cart bar need too (issue 24).
 import { expect, test } from '@playwright/test';
 import { allProducts } from './helpers.ts';
 import { bearer } from './orders-setup.ts';
@@ -18,7 +19,7 @@ test('one cart-count request after a token refresh, not two', async ({ page, req
   const calls: string[] = [];
   page.on('request', (r) => {
     const { pathname } = new URL(r.url());
-    if (pathname.startsWith('/api/Authenticate/RefreshToken') || pathname.startsWith('/api/app/Carts/GetTotalCart/')) {
+    if (pathname.startsWith('/api/Authenticate/RefreshToken') || /^\/api\/app\/Carts\/(GetTotalCart|GetCartsByUser)\//.test(pathname)) {
       calls.push(pathname.startsWith('/api/Authenticate/') ? 'refresh' : 'count');
     }
   });

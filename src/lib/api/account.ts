@@ -9,6 +9,8 @@ import type {
   LoginInput,
   ProfileSavedDto,
   SessionDto,
+  StockAlertDto,
+  StockAlertInput,
   UserDto,
 } from '../../server/account-schemas.ts';
 import type { SessionContext } from './session-hooks.ts';
@@ -52,5 +54,8 @@ export function cartCalls(api: KyInstance) {
     add: (line: NewCartLineInput) => api.post('app/Carts', { json: line, ...fresh }).json<CartDto>(),
     setQty: (lineId: number, qty: number) => api.put(`app/Carts/${lineId}`, { json: { qty }, ...fresh }).json<CartDto>(),
     remove: (lineId: number) => api.delete(`app/Carts/${lineId}`, fresh).json<CartDto>(),
+    /** 'Notify me when back' for an out-of-stock product (pack), and its undoing (issue 24). */
+    notifyWhenBack: (target: StockAlertInput) => api.post('app/StockAlerts', { json: target, ...fresh }).json<StockAlertDto>(),
+    stopNotifying: (target: StockAlertInput) => api.delete('app/StockAlerts', { json: target, ...fresh }).json<StockAlertDto>(),
   };
 }
