@@ -69,43 +69,58 @@ interface Grain {
   share?: number;
 }
 
-function grainElement(g: Grain, fill: string, x: number, y: number, angle: number, s: number): string {
-  const at = `transform="translate(${n(x)} ${n(y)}) rotate(${Math.round(angle)})"`;
+/** Whole units: a grain's place needs no finer step, and each character counts a hundred times over. */
+const w = (v: number) => String(Math.round(v));
+
+/**
+ * One grain at (x, y), `s` units across, turned by `angle`. Its fill and edge come from the group it is drawn in (one
+ * group per colour: the attributes are written once, not once a grain); details carry their own colours.
+ */
+function grainElement(g: Grain, x: number, y: number, angle: number, s: number): string {
+  const at = `transform="translate(${w(x)} ${w(y)}) rotate(${Math.round(angle)})"`;
   const d = g.detail;
   switch (g.shape) {
     case 'lentil':
-      return `<ellipse rx="${n(s)}" ry="${n(s * 0.82)}" fill="${fill}" stroke="${d}" stroke-width="0.6" ${at}/>`;
+      return `<ellipse cx="${w(x)}" cy="${w(y)}" rx="${n(s)}" ry="${n(s * 0.82)}"/>`;
     case 'round':
-      return `<circle r="${n(s)}" fill="${fill}" stroke="${d}" stroke-width="0.5" ${at}/>`;
+      return `<circle cx="${w(x)}" cy="${w(y)}" r="${n(s)}"/>`;
     case 'rice':
-      return `<ellipse rx="${n(s * 1.7)}" ry="${n(s * 0.5)}" fill="${fill}" stroke="${d}" stroke-width="0.5" ${at}/>`;
+      return `<ellipse rx="${n(s * 1.7)}" ry="${n(s * 0.5)}" ${at}/>`;
     case 'chickpea':
-      return `<g ${at}><circle r="${n(s)}" fill="${fill}" stroke="${d}" stroke-width="0.7"/><circle cx="${n(s * 0.55)}" cy="${n(-s * 0.55)}" r="${n(s * 0.3)}" fill="${d}"/></g>`;
+      return `<circle cx="${w(x)}" cy="${w(y)}" r="${n(s)}"/><circle cx="${n(x + s * 0.55)}" cy="${n(y - s * 0.55)}" r="${n(s * 0.3)}" fill="${d}"/>`;
     case 'eyed':
-      return `<g ${at}><ellipse rx="${n(s * 1.25)}" ry="${n(s * 0.85)}" fill="${fill}" stroke="${d}" stroke-width="0.5"/><ellipse cx="${n(s * 0.15)}" cy="${n(-s * 0.45)}" rx="${n(s * 0.45)}" ry="${n(s * 0.28)}" fill="#1d1a17"/></g>`;
+      return `<g ${at}><ellipse rx="${n(s * 1.25)}" ry="${n(s * 0.85)}"/><ellipse cx="${n(s * 0.15)}" cy="${n(-s * 0.45)}" rx="${n(s * 0.45)}" ry="${n(s * 0.28)}" fill="#1d1a17"/></g>`;
     case 'seed':
-      return `<path d="M0 ${n(-s)}C${n(s * 0.55)} ${n(-s * 0.3)} ${n(s * 0.5)} ${n(s * 0.6)} 0 ${n(s)}C${n(-s * 0.5)} ${n(s * 0.6)} ${n(-s * 0.55)} ${n(-s * 0.3)} 0 ${n(-s)}Z" fill="${fill}" stroke="${d}" stroke-width="0.6" ${at}/>`;
+      return `<ellipse rx="${n(s * 0.42)}" ry="${n(s)}" ${at}/>`;
     case 'cashew':
-      return `<path d="M${n(-s)} ${n(-s * 0.2)}A${n(s)} ${n(s)} 0 0 0 ${n(s)} ${n(-s * 0.2)}Q${n(s * 0.75)} ${n(-s * 0.75)} ${n(s * 0.4)} ${n(-s * 0.3)}A${n(s * 0.45)} ${n(s * 0.45)} 0 0 1 ${n(-s * 0.4)} ${n(-s * 0.3)}Q${n(-s * 0.75)} ${n(-s * 0.75)} ${n(-s)} ${n(-s * 0.2)}Z" fill="${fill}" stroke="${d}" stroke-width="0.7" ${at}/>`;
+      return `<path d="M${n(-s)} ${n(-s * 0.2)}A${n(s)} ${n(s)} 0 0 0 ${n(s)} ${n(-s * 0.2)}Q${n(s * 0.75)} ${n(-s * 0.75)} ${n(s * 0.4)} ${n(-s * 0.3)}A${n(s * 0.45)} ${n(s * 0.45)} 0 0 1 ${n(-s * 0.4)} ${n(-s * 0.3)}Q${n(-s * 0.75)} ${n(-s * 0.75)} ${n(-s)} ${n(-s * 0.2)}Z" ${at}/>`;
     case 'pearl':
-      return `<g ${at}><circle r="${n(s)}" fill="${fill}" stroke="${d}" stroke-width="0.6"/><circle cx="${n(-s * 0.35)}" cy="${n(-s * 0.35)}" r="${n(s * 0.3)}" fill="#fff" opacity="0.7"/></g>`;
+      return `<circle cx="${w(x)}" cy="${w(y)}" r="${n(s)}"/><circle cx="${n(x - s * 0.35)}" cy="${n(y - s * 0.35)}" r="${n(s * 0.3)}" fill="#fff" opacity="0.7"/>`;
     case 'flake':
-      return `<path d="M${n(-s)} ${n(-s * 0.4)}L${n(s * 0.2)} ${n(-s * 0.9)}L${n(s)} ${n(-s * 0.1)}L${n(s * 0.6)} ${n(s * 0.7)}L${n(-s * 0.6)} ${n(s * 0.8)}Z" fill="${fill}" stroke="${d}" stroke-width="0.6" ${at}/>`;
+      return `<path d="M${n(-s)} ${n(-s * 0.4)}L${n(s * 0.2)} ${n(-s * 0.9)}L${n(s)} ${n(-s * 0.1)}L${n(s * 0.6)} ${n(s * 0.7)}L${n(-s * 0.6)} ${n(s * 0.8)}Z" ${at}/>`;
     case 'strand':
-      return `<path d="M${n(-s)} 0q${n(s * 0.5)} ${n(-s * 0.7)} ${n(s)} 0t${n(s)} 0" fill="none" stroke="${fill}" stroke-width="${n(s * 0.32)}" stroke-linecap="round" ${at}/>`;
+      return `<path d="M${n(-s)} 0q${n(s * 0.5)} ${n(-s * 0.7)} ${n(s)} 0t${n(s)} 0" ${at}/>`;
     case 'thread':
-      return `<path d="M${n(-s)} 0q${n(s)} ${n(-s * 0.5)} ${n(s * 2)} ${n(s * 0.2)}" fill="none" stroke="${fill}" stroke-width="${n(s * 0.22)}" stroke-linecap="round" ${at}/>`;
+      return `<path d="M${n(-s)} 0q${n(s)} ${n(-s * 0.5)} ${n(s * 2)} ${n(s * 0.2)}" ${at}/>`;
     case 'disc':
-      return `<ellipse rx="${n(s)}" ry="${n(s * 0.72)}" fill="${fill}" stroke="${d}" stroke-width="${n(s * 0.12)}" ${at}/>`;
+      return `<ellipse rx="${n(s)}" ry="${n(s * 0.72)}" ${at}/>`;
     case 'spiral':
-      return `<g ${at}><circle r="${n(s)}" fill="${fill}" stroke="${d}" stroke-width="0.8"/><path d="M0 0a${n(s * 0.2)} ${n(s * 0.2)} 0 1 1 ${n(s * 0.4)} 0a${n(s * 0.4)} ${n(s * 0.4)} 0 1 1 ${n(-s * 0.8)} 0a${n(s * 0.6)} ${n(s * 0.6)} 0 1 1 ${n(s * 1.2)} 0" fill="none" stroke="${d}" stroke-width="${n(s * 0.14)}"/></g>`;
+      return `<g ${at}><circle r="${n(s)}"/><path d="M0 0a${n(s * 0.2)} ${n(s * 0.2)} 0 1 1 ${n(s * 0.4)} 0a${n(s * 0.4)} ${n(s * 0.4)} 0 1 1 ${n(-s * 0.8)} 0a${n(s * 0.6)} ${n(s * 0.6)} 0 1 1 ${n(s * 1.2)} 0" fill="none" stroke-width="${n(s * 0.14)}"/></g>`;
     case 'wrinkled':
-      return `<g ${at}><ellipse rx="${n(s * 1.3)}" ry="${n(s * 0.8)}" fill="${fill}" stroke="${d}" stroke-width="0.6"/><path d="M${n(-s * 0.8)} ${n(-s * 0.1)}q${n(s * 0.8)} ${n(s * 0.5)} ${n(s * 1.6)} 0" fill="none" stroke="${d}" stroke-width="0.7"/></g>`;
+      return `<g ${at}><ellipse rx="${n(s * 1.3)}" ry="${n(s * 0.8)}"/><path d="M${n(-s * 0.8)} ${n(-s * 0.1)}q${n(s * 0.8)} ${n(s * 0.5)} ${n(s * 1.6)} 0" fill="none"/></g>`;
     case 'walnut':
-      return `<g ${at}><circle r="${n(s)}" fill="${fill}" stroke="${d}" stroke-width="0.8"/><path d="M0 ${n(-s)}V${n(s)}M${n(-s * 0.6)} ${n(-s * 0.4)}q${n(s * 0.3)} ${n(s * 0.3)} 0 ${n(s * 0.6)}M${n(s * 0.6)} ${n(-s * 0.4)}q${n(-s * 0.3)} ${n(s * 0.3)} 0 ${n(s * 0.6)}" fill="none" stroke="${d}" stroke-width="0.9"/></g>`;
+      return `<g ${at}><circle r="${n(s)}"/><path d="M0 ${n(-s)}V${n(s)}M${n(-s * 0.6)} ${n(-s * 0.4)}q${n(s * 0.3)} ${n(s * 0.3)} 0 ${n(s * 0.6)}M${n(s * 0.6)} ${n(-s * 0.4)}q${n(-s * 0.3)} ${n(s * 0.3)} 0 ${n(s * 0.6)}" fill="none"/></g>`;
     case 'pistachio':
-      return `<g ${at}><ellipse rx="${n(s * 1.2)}" ry="${n(s * 0.8)}" fill="${fill}" stroke="${d}" stroke-width="0.7"/><ellipse rx="${n(s * 0.8)}" ry="${n(s * 0.28)}" fill="#7fae3e"/></g>`;
+      return `<g ${at}><ellipse rx="${n(s * 1.2)}" ry="${n(s * 0.8)}"/><ellipse rx="${n(s * 0.8)}" ry="${n(s * 0.28)}" fill="#7fae3e" stroke="none"/></g>`;
   }
+}
+
+/** The attributes a group of grains of one colour shares: strands and threads are strokes, the rest filled shapes. */
+function grainGroup(g: Grain, colour: string): string {
+  if (g.shape === 'strand' || g.shape === 'thread') {
+    return `<g fill="none" stroke="${colour}" stroke-width="${n(g.size * (g.shape === 'strand' ? 0.32 : 0.22))}" stroke-linecap="round">`;
+  }
+  return `<g fill="${colour}" stroke="${g.detail}" stroke-width="${g.shape === 'disc' ? n(g.size * 0.12) : '0.6'}">`;
 }
 
 /** A heap of grains in a bowl: dals, rice, seeds, nuts, namkeen. */
@@ -113,8 +128,9 @@ function heap(name: string, grains: Grain[], options: { base: string; bowl?: Bow
   const rng = rngOf(name);
   const bowl = options.bowl ?? STEEL;
   const total = grains.reduce((sum, g) => sum + (g.share ?? 1), 0);
-  const count = options.count ?? 80;
-  const items: { y: number; svg: string }[] = [];
+  const count = options.count ?? 60;
+  // Grains of one kind and colour are drawn in one group, higher on the heap first within it.
+  const groups = new Map<string, { open: string; items: { y: number; svg: string }[] }>();
   for (let i = 0; i < count; i++) {
     // The kind of grain by its share of the mix.
     let pick = rng() * total;
@@ -123,14 +139,24 @@ function heap(name: string, grains: Grain[], options: { base: string; bowl?: Bow
     // The mound's half-width at y (its outline rises steeply from the rim, then rounds over).
     const half = 50 * Math.min(1, (y - 28) / 54) ** 0.4;
     const x = 64 + (rng() * 2 - 1) * half * 0.94;
-    const fill = g.colours[Math.floor(rng() * g.colours.length)] ?? g.colours[0]!;
-    items.push({ y, svg: grainElement(g, fill, x, y, rng() * 180, g.size * (0.85 + rng() * 0.3)) });
+    const colour = g.colours[Math.floor(rng() * g.colours.length)] ?? g.colours[0]!;
+    const key = `${grains.indexOf(g)}|${colour}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { open: grainGroup(g, colour), items: [] };
+      groups.set(key, group);
+    }
+    group.items.push({ y, svg: grainElement(g, x, y, rng() * 180, g.size * (0.85 + rng() * 0.3)) });
   }
-  items.sort((a, b) => a.y - b.y);
+  let grainsSvg = '';
+  for (const group of groups.values()) {
+    group.items.sort((a, b) => a.y - b.y);
+    grainsSvg += `${group.open}${group.items.map((i) => i.svg).join('')}</g>`;
+  }
   return (
     bowlBack(bowl) +
     `<path d="M14 82C18 42 44 28 64 28C84 28 110 42 114 82Z" fill="${options.base}"/>` +
-    items.map((i) => i.svg).join('') +
+    grainsSvg +
     bowlFront(bowl)
   );
 }
@@ -446,9 +472,9 @@ const MAKERS: Record<string, () => string> = {
   'jaggery-powder': () => powder('jaggery-powder', '#b97a36', { shade: '#9b6127', light: '#d59b58', specks: '#7a4a1c', bowl: CLAY }),
   'haldi-doodh': () => powder('haldi-doodh', '#f1c25a', { shade: '#dca53c', light: '#f8dc92', specks: '#8a5a1c', bowl: BRASS }),
   churna: () => powder('churna', '#8a7a46', { shade: '#706234', light: '#a89a66', specks: '#4f4322', bowl: BRASS }),
-  sugar: () => heap('sugar', [dal(['#ffffff', '#f4f6f8', '#e9edf0'], '#b9c2c9', 'flake', 2.6)], { base: '#dfe4e8', count: 70 }),
+  sugar: () => heap('sugar', [dal(['#ffffff', '#f4f6f8', '#e9edf0'], '#b9c2c9', 'flake', 2.6)], { base: '#dfe4e8', count: 64 }),
   mishri: () => heap('mishri', [dal(['#f7f9fb', '#eaf0f4', '#ffffff'], '#a9b6bf', 'flake', 6.5)], { base: '#d7dee3', count: 30 }),
-  'khandsari-sugar': () => heap('khandsari-sugar', [dal(['#f3e2b8', '#ead59f', '#f8ecd0'], '#c6ad72', 'flake', 2.6)], { base: '#dcc48e', count: 70 }),
+  'khandsari-sugar': () => heap('khandsari-sugar', [dal(['#f3e2b8', '#ead59f', '#f8ecd0'], '#c6ad72', 'flake', 2.6)], { base: '#dcc48e', count: 64 }),
   atta: () => powder('atta', '#ead5aa', { shade: '#d5bc8a', light: '#f6e9cc', specks: '#a9844e' }),
   'multigrain-atta': () => powder('multigrain-atta', '#d3b987', { shade: '#bca06c', light: '#e6d3ac', specks: '#5e4526' }),
   // Dairy.
@@ -474,18 +500,18 @@ const MAKERS: Record<string, () => string> = {
   // Rice and grains that are not a bowl of cooked rice.
   poha: () => heap('poha', [dal(['#f7f1e1', '#efe6cf', '#fbf8ee'], '#c9bb98', 'flake', 5)], { base: '#ddd0ad', count: 48 }),
   sabudana: () => heap('sabudana', [dal(['#fbfbf7', '#f1f1ea'], '#c7c7bb', 'pearl', 3.6)], { base: '#dcdcd0', count: 64 }),
-  dalia: () => heap('dalia', [dal(['#c99a58', '#b8874a', '#d9ad6c'], '#8c6331', 'flake', 3)], { base: '#a97a3f', count: 70 }),
-  'foxtail-millet': () => heap('foxtail-millet', [dal(['#e9c64a', '#dfb83a', '#f2d36a'], '#b48f1d', 'round', 2.4)], { base: '#c9a230', count: 80 }),
+  dalia: () => heap('dalia', [dal(['#c99a58', '#b8874a', '#d9ad6c'], '#8c6331', 'flake', 3)], { base: '#a97a3f', count: 64 }),
+  'foxtail-millet': () => heap('foxtail-millet', [dal(['#e9c64a', '#dfb83a', '#f2d36a'], '#b48f1d', 'round', 2.4)], { base: '#c9a230', count: 64 }),
   'brown-rice': () => heap('brown-rice', [dal(['#c8a072', '#b98f60', '#d6b185'], '#8f6a40', 'rice', 3.6)], { base: '#a9845a', count: 56 }),
   'basmati-rice': () => heap('basmati-rice', [dal(['#fbf8ef', '#f2ede0', '#ffffff'], '#c9c0a8', 'rice', 3.8)], { base: '#e2dac6', count: 56, bowl: CLAY }),
   // Spices and seeds.
   jeera: () => heap('jeera', [dal(['#9b7a45', '#8a6a38', '#ab8b55'], '#5f4622', 'seed', 4.6)], { base: '#6f5428', count: 64, bowl: BRASS }),
   'black-pepper': () => heap('black-pepper', [dal(['#2f2823', '#3c332c', '#262019'], '#0f0c0a', 'round', 3.6)], { base: '#1f1a16', bowl: BRASS }),
   cardamom: () => heap('cardamom', [dal(['#9cb866', '#8eab58', '#aac777'], '#5f7a34', 'seed', 7)], { base: '#6f8a40', count: 38, bowl: BRASS }),
-  'mustard-seeds': () => heap('mustard-seeds', [dal(['#6b3b1f', '#7d4a28', '#5a2f17'], '#2f1709', 'round', 2.8)], { base: '#4a2612', count: 80, bowl: BRASS }),
-  'sesame-seeds': () => heap('sesame-seeds', [dal(['#f4ead2', '#ebdfc0', '#faf3e2'], '#bfae86', 'seed', 3.2)], { base: '#d8c9a2', count: 80, bowl: BRASS }),
+  'mustard-seeds': () => heap('mustard-seeds', [dal(['#6b3b1f', '#7d4a28', '#5a2f17'], '#2f1709', 'round', 2.8)], { base: '#4a2612', count: 64, bowl: BRASS }),
+  'sesame-seeds': () => heap('sesame-seeds', [dal(['#f4ead2', '#ebdfc0', '#faf3e2'], '#bfae86', 'seed', 3.2)], { base: '#d8c9a2', count: 64, bowl: BRASS }),
   'soya-beans': () => heap('soya-beans', [dal(['#ecd28e', '#e2c57a', '#f3dea6'], '#b49650', 'round', 5.4)], { base: '#c9aa62', count: 44 }),
-  'flax-seeds': () => heap('flax-seeds', [dal(['#8a5431', '#7a4727', '#9a643d'], '#4c2a14', 'seed', 3.4)], { base: '#5e371d', count: 80 }),
+  'flax-seeds': () => heap('flax-seeds', [dal(['#8a5431', '#7a4727', '#9a643d'], '#4c2a14', 'seed', 3.4)], { base: '#5e371d', count: 64 }),
   saffron: () => heap('saffron', [dal(['#c8281b', '#b0200f', '#d9432a'], '#7d1408', 'thread', 6)], { base: '#f6efe2', count: 30, bowl: BRASS }),
   // Dry fruits and nuts.
   almonds: () => heap('almonds', [dal(['#a8632f', '#99582a', '#b87340'], '#6d3b17', 'seed', 8)], { base: '#7e4620', count: 34, bowl: CLAY }),
@@ -498,23 +524,23 @@ const MAKERS: Record<string, () => string> = {
   figs: () => heap('figs', [dal(['#b78d5c', '#a67c4c', '#c79e6d'], '#6e4d27', 'walnut', 9)], { base: '#8c6a3e', count: 24, bowl: CLAY }),
   tamarind: () => heap('tamarind', [dal(['#7a4a24', '#6a3e1c', '#8a5830'], '#3f2410', 'wrinkled', 8)], { base: '#4f2f15', count: 24, bowl: CLAY }),
   // Namkeen.
-  sev: () => heap('sev', [dal(['#e9a93c', '#f0b94e', '#dc9a2c'], '#b4741a', 'strand', 5)], { base: '#d8962e', count: 90 }),
-  'ratlami-sev': () => heap('ratlami-sev', [dal(['#e08a2e', '#d57a22', '#ea9a40'], '#a65614', 'strand', 6), { ...dal(['#b5301e'], '#7a1a0c', 'round', 1.2), share: 0.2 }], { base: '#c7701c', count: 80 }),
+  sev: () => heap('sev', [dal(['#e9a93c', '#f0b94e', '#dc9a2c'], '#b4741a', 'strand', 5)], { base: '#d8962e', count: 64 }),
+  'ratlami-sev': () => heap('ratlami-sev', [dal(['#e08a2e', '#d57a22', '#ea9a40'], '#a65614', 'strand', 6), { ...dal(['#b5301e'], '#7a1a0c', 'round', 1.2), share: 0.2 }], { base: '#c7701c', count: 64 }),
   'namkeen-mix': () =>
     heap('namkeen-mix', [
       dal(['#e9a93c', '#f0b94e'], '#b4741a', 'strand', 5),
       { ...dal(['#b0532a', '#9c4522'], '#6d2c12', 'seed', 4), share: 0.5 },
       { ...dal(['#f08a24', '#e8791a'], '#b65a10', 'round', 2.6), share: 0.5 },
       { ...dal(['#3f8a3a'], '#2a5f26', 'seed', 3), share: 0.2 },
-    ], { base: '#cf8c2c', count: 80 }),
+    ], { base: '#cf8c2c', count: 64 }),
   'khatta-meetha-mix': () =>
     heap('khatta-meetha-mix', [
       dal(['#f0c24e', '#e9b43c'], '#b4841a', 'strand', 5),
       { ...dal(['#e96a2a', '#f07e3a'], '#b04a14', 'round', 2.6), share: 0.6 },
       { ...dal(['#6a3a2a', '#7d4a33'], '#3a1d12', 'wrinkled', 3), share: 0.3 },
       { ...dal(['#c08a4a'], '#7a5424', 'seed', 4), share: 0.4 },
-    ], { base: '#d49a3a', count: 80 }),
-  'moong-namkeen': () => heap('moong-namkeen', [dal(['#e8c24a', '#f0d060', '#d9ae34'], '#a9801a', 'lentil', 3.8)], { base: '#c99d2a', count: 70 }),
+    ], { base: '#d49a3a', count: 64 }),
+  'moong-namkeen': () => heap('moong-namkeen', [dal(['#e8c24a', '#f0d060', '#d9ae34'], '#a9801a', 'lentil', 3.8)], { base: '#c99d2a', count: 64 }),
   'banana-chips': () => heap('banana-chips', [dal(['#f5d84c', '#f0cc3a', '#f8e27a'], '#c99a1a', 'disc', 10)], { base: '#d8b030', count: 20 }),
   'potato-chips': () => heap('potato-chips', [dal(['#f0c04e', '#e8b23c', '#f5cf6e'], '#c4541e', 'disc', 11)], { base: '#c99a30', count: 18 }),
   bhakarwadi: () => heap('bhakarwadi', [dal(['#c07a36', '#b06c2c', '#cf8a46'], '#6a3812', 'spiral', 9)], { base: '#8a5220', count: 18 }),
