@@ -246,11 +246,12 @@ function Cart() {
                       {line.variantName && <span className="cart-line-pack">Pack size: {line.variantName}</span>}
                       <span>{line.qty} in your cart</span>
                       {line.notifyRequested && (
-                        <span className="form-ok" data-testid="notify-asked">
-                          Asked: the shop sees you are waiting, and it comes back into your total when it is back.
+                        <span className="fine-print" data-testid="notify-asked">
+                          The shop knows you are waiting; it comes back into your total when it is back.
                         </span>
                       )}
                     </div>
+                    <div className="cart-line-actions">
                     <button
                       type="button"
                       className="button secondary notify-button"
@@ -263,6 +264,7 @@ function Cart() {
                     <button type="button" className="link-button" onClick={() => void remove(line)} disabled={busyLine !== null}>
                       Remove<span className="visually-hidden"> {line.name}</span>
                     </button>
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -111,12 +111,12 @@ test('the product page: the chosen pack gets its own stepper, named with the pac
   await expect(detail.getByRole('button', { name: `Add one ${label}` })).toBeVisible();
   await detail.getByRole('button', { name: `Add one ${label}` }).click();
   await expect(detail.getByTestId('in-cart-qty').first()).toHaveText('2');
+  await shot(page, 'product-page-1280');
   expect((await cartByApi(request, session.token)).lines.map((l) => [l.productVariantsId, l.qty])).toEqual([[pack.id, 2]]);
   // The first pack is not in the cart: its own Add to cart.
   const first = product.productVariants.find((v) => v.productVariantPrice && v.inStock)!;
   await detail.getByTestId('variant-select').selectOption(String(first.id));
   await expect(detail.getByRole('button', { name: new RegExp(`^Add to cart\\s*:\\s*${escape(product.name)}$`) }).first()).toBeVisible();
-  await shot(page, 'product-page-1280');
 });
 
 test.describe('a 390×844 phone', () => {
@@ -141,6 +141,14 @@ test.describe('a 390×844 phone', () => {
       // The page's end is not under it: the body makes room.
       expect(await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom))).toBeGreaterThanOrEqual(box.height);
     }
+    // The product page's buy bar, once its Add to cart scrolls away, sits on the cart bar, not under it.
+    await page.goto(`/product-detail?id=${first!.id}`);
+    await page.getByRole('heading', { name: 'Related products' }).scrollIntoViewIfNeeded();
+    const buyBar = page.getByTestId('buy-bar');
+    await expect(buyBar).toBeVisible();
+    const cartBar = (await page.getByTestId('cart-bar').boundingBox())!;
+    expect((await buyBar.boundingBox())!.y + (await buyBar.boundingBox())!.height).toBeLessThanOrEqual(cartBar.y + 1);
+    await shot(page, 'product-bars-390');
     await page.goto('/');
     await shot(page, 'home-cart-bar-390');
 
