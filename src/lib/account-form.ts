@@ -61,6 +61,18 @@ export function showError(form: HTMLFormElement, name: string | null, message: s
   }
 }
 
+/** Puts each message next to its field and marks the field invalid; focus goes to the first (each field's own). */
+export function showErrors(form: HTMLFormElement, problems: { name: string; message: string }[]) {
+  for (const { name, message } of problems) {
+    const input = form.querySelector<Field>(`input[name="${name}"]`);
+    const box = errorBoxOf(form, name);
+    if (box) box.textContent = message;
+    input?.setAttribute('aria-invalid', 'true');
+  }
+  const first = problems[0];
+  if (first) form.querySelector<Field>(`input[name="${first.name}"]`)?.focus();
+}
+
 export function showStatus(form: HTMLFormElement, message: string) {
   const box = form.querySelector<HTMLElement>('[data-form-status]');
   if (box) box.textContent = message;
@@ -80,11 +92,13 @@ export function bindAccountForm(form: HTMLFormElement, options: AccountFormOptio
     if (busy) return;
     clearMessages(form);
     const fields = fieldsOf(form);
-    for (const input of fields) {
+    // Every field at fault says so at once (issue 24: an empty form flagged only its first field), the first takes focus.
+    const problems = fields.flatMap((input) => {
       const { value, required, minLength, maxLength, type, name } = input;
       const problem = fieldProblem({ value, required, minLength, maxLength, type, name, label: labelOf(input), check: input.dataset.check });
-      if (problem) return showError(form, input.name, problem);
-    }
+      return problem ? [{ name, message: problem }] : [];
+    });
+    if (problems.length) return showErrors(form, problems);
     const values: FormValues = Object.fromEntries(fields.map((input) => [input.name, input.type === 'password' ? input.value : input.value.trim()]));
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     busy = true;

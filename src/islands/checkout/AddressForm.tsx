@@ -45,7 +45,7 @@ interface FieldSpec {
 
 const FIELD_SPECS: Record<Exclude<AddressField, 'state'>, FieldSpec> = {
   name: { label: 'Full name', autoComplete: 'name', required: true, maxLength: ADDRESS_LIMITS.name.max },
-  phone: { label: 'Mobile number', autoComplete: 'tel-national', required: true, maxLength: 16, type: 'tel', inputMode: 'tel', hint: '10 digits' },
+  phone: { label: 'Mobile number', autoComplete: 'tel', required: true, maxLength: 16, type: 'tel', inputMode: 'tel', hint: '10 digits' },
   pincode: { label: 'Pincode', autoComplete: 'postal-code', required: true, maxLength: 6, inputMode: 'numeric', hint: '6 digits' },
   line1: { label: 'Flat, house no., building', autoComplete: 'address-line1', required: true, maxLength: ADDRESS_LIMITS.line.max },
   line2: { label: 'Area, street, sector (optional)', autoComplete: 'address-line2', required: false, maxLength: ADDRESS_LIMITS.line.max },
