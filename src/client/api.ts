@@ -9,6 +9,9 @@ import { checkoutCalls } from '../lib/api/checkout.ts';
 import { orderCalls } from '../lib/api/orders.ts';
 import { withSession } from '../lib/api/session-hooks.ts';
 import { wishlistCalls } from '../lib/api/wishlist.ts';
+import { feedback } from '../lib/api/feedback.ts';
+import { isProtectedPage } from '../lib/auth-state.ts';
+import { carryNotice } from '../lib/carried-notice.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
 // there, so a placeholder origin keeps the module loadable.
@@ -21,7 +24,18 @@ const plainApi = ky.create({
   retry: { limit: 2, methods: ['get'] },
 });
 
-export const browserApi = withSession(plainApi, sessionStore);
+export const SESSION_ENDED_TEXT = 'Your session ended; please sign in again.';
+
+/**
+ * A refused token refresh signs the shopper out (SPEC §8 only logs it): they are told in a toast, here, or on /login
+ * when this is a protected page, which goes there the moment the session is cleared.
+ */
+function sayTheSessionEnded() {
+  if (isProtectedPage()) carryNotice({ kind: 'error', text: SESSION_ENDED_TEXT });
+  else void import('../lib/toast.ts').then((toasts) => toasts.toastError(SESSION_ENDED_TEXT));
+}
+
+export const browserApi = withSession(plainApi, sessionStore, { onRefused: sayTheSessionEnded });
 
 export const browserCatalogue = catalogue(browserApi);
 export const browserAccount = accountCalls(browserApi);
@@ -29,3 +43,5 @@ export const browserCart = cartCalls(browserApi);
 export const browserCheckout = checkoutCalls(browserApi);
 export const browserOrders = orderCalls(browserApi);
 export const browserWishlist = wishlistCalls(browserApi);
+/** A signed-in shopper's review goes with their token (issue 24); a signed-out one's through lib/api/anonymous.ts. */
+export const browserFeedback = feedback(browserApi);

@@ -174,6 +174,30 @@ describe('session hooks', () => {
     expect(errors.mock.calls.some((c) => c[0] === 'Cannot refresh token. Try again later...')).toBe(true);
   });
 
+  it('a refused refresh is told (issue 24) once, before the session is cleared, however many calls met the 401', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({ valid: new Set(), fresh: 'unused', refreshStatus: 401 });
+    const { store, state } = memoryStore(tokenExpiringIn(600));
+    const told: (string | undefined)[] = [];
+    const base = ky.create({ baseUrl: 'http://shop.test/api/', fetch: api.fetch as typeof globalThis.fetch, retry: 0 });
+    const http = withSession(base, store, { onRefused: () => told.push(state.token) });
+    const calls = ['app/Users/Me', 'app/Carts/GetTotalCart/7'].map((path) => http.get(path).json());
+    for (const call of calls) await expect(call).rejects.toSatisfy((e) => isHTTPError(e) && e.response.status === 401);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toBeDefined(); // still signed in when told
+    expect(state.cleared).toBe(1);
+  });
+
+  it('a refresh that fails for a while (503) says nothing: the session stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({ valid: new Set(), fresh: 'unused', refreshStatus: 503 });
+    const { store } = memoryStore(tokenExpiringIn(600));
+    let told = 0;
+    const base = ky.create({ baseUrl: 'http://shop.test/api/', fetch: api.fetch as typeof globalThis.fetch, retry: 0 });
+    await expect(withSession(base, store, { onRefused: () => told++ }).get('app/Users/Me').json()).rejects.toBeInstanceOf(SessionRefreshUnavailable);
+    expect(told).toBe(0);
+  });
+
   it.each([429, 503])('a refresh answered %i keeps the session: the call fails, but not with a 401', async (refreshStatus) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const old = tokenExpiringIn(600, 'old');

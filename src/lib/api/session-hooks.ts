@@ -38,8 +38,16 @@ export class SessionRefreshUnavailable extends Error {
   }
 }
 
+export interface SessionEvents {
+  /**
+   * The server refused to renew the session (the refresh token used, revoked or expired), just before it is cleared:
+   * the shopper is told, rather than find themselves signed out without a word (issue 24).
+   */
+  onRefused?: () => void;
+}
+
 /** `base` must carry no session hooks: the refresh call goes through it. */
-export function withSession(base: KyInstance, store: SessionStore): KyInstance {
+export function withSession(base: KyInstance, store: SessionStore, events: SessionEvents = {}): KyInstance {
   let refreshing: Promise<string | undefined> | undefined;
 
   async function refreshOnce(expiredToken: string): Promise<string | undefined> {
@@ -54,11 +62,16 @@ export function withSession(base: KyInstance, store: SessionStore): KyInstance {
       store.save(session);
       return session.token;
     } catch (error) {
-      console.error('Cannot refresh token. Try again later...', error); // SPEC §8: logged only
+      console.error('Cannot refresh token. Try again later...', error); // SPEC §8's log; a refusal is also told (onRefused)
       // Refused (used, revoked, expired): the session is over. Anything else (too many refreshes from a shared
       // carrier address, a server fault, no network) keeps it for the next try.
       const status = apiStatus(error);
       if (status !== 400 && status !== 401) throw new SessionRefreshUnavailable(error);
+      try {
+        events.onRefused?.();
+      } catch (notTold) {
+        console.error('Cannot say that the session ended', notTold);
+      }
       store.clear();
       return undefined;
     }
