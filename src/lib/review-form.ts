@@ -1,8 +1,9 @@
-// The review form in the browser: checks the input, posts it to the API (no auth header, SPEC §7), shows the outcome.
+// The review form in the browser: checks the input, posts it to the API (no auth header, SPEC §7; a signed-in
+// shopper's page script hands in a sender with their token, issue 24), shows the outcome.
 import type { NewReview, Review } from './api/types.ts';
 import { NO_CONTROL, NO_CONTROL_EXCEPT_LINES, REVIEW_LIMITS } from './form-limits.ts';
 import { anonymousApi, submitApiForm } from './api-form.ts';
-import { reviewCountText, starsText, summariseReviews, type ReviewSummary } from './reviews.ts';
+import { CERTIFIED_BUYER_TEXT, reviewCountText, reviewDateText, reviewRank, starsText, summariseReviews, type ReviewSummary } from './reviews.ts';
 
 export type ReviewInput = NewReview;
 
@@ -21,7 +22,10 @@ export function reviewProblem(input: ReviewInput): string | null {
   return null;
 }
 
-export function submitReview(form: HTMLFormElement) {
+/** Posts a review with no auth header (SPEC §7). */
+export const postAnonymousReview = async (input: ReviewInput): Promise<Review> => (await anonymousApi()).anonymousFeedback.postReview(input);
+
+export function submitReview(form: HTMLFormElement, post: (input: ReviewInput) => Promise<Review> = postAnonymousReview) {
   const data = new FormData(form);
   const input: ReviewInput = {
     title: String(data.get('title') ?? ''),
@@ -30,7 +34,7 @@ export function submitReview(form: HTMLFormElement) {
     productsId: Number(form.dataset.productId),
   };
   return submitApiForm(form, {
-    send: async () => (await anonymousApi()).anonymousFeedback.postReview(input),
+    send: () => post(input),
     problem: reviewProblem(input),
     success: 'Thank you! Your review has been posted.',
     failure: 'Your review could not be posted.',
@@ -73,12 +77,19 @@ export function showReviewSummary(summary: ReviewSummary) {
   }
 }
 
-/** Puts the new review at the top of the list, as text. */
-function showPostedReview(review: Pick<Review, 'title' | 'description' | 'stars'>) {
+/**
+ * Puts the new review where the API lists it (src/components/ReviewList.astro's markup, as text): first among those of
+ * its rank (certified buyers, signed-in shoppers, anonymous), as the newest.
+ */
+function showPostedReview(review: Pick<Review, 'title' | 'description' | 'stars' | 'date' | 'signedIn' | 'certifiedBuyer'>) {
   const list = document.querySelector('[data-review-list]');
   if (!list) return;
+  const rank = reviewRank(review);
   const item = document.createElement('li');
+  item.dataset.reviewRank = String(rank);
+  item.dataset.testid = 'review';
   const head = document.createElement('p');
+  head.className = 'review-head';
   const who = document.createElement('strong');
   who.textContent = review.title;
   const stars = document.createElement('span');
@@ -88,9 +99,26 @@ function showPostedReview(review: Pick<Review, 'title' | 'description' | 'stars'
   spoken.className = 'visually-hidden';
   spoken.textContent = `${review.stars} out of 5 stars`;
   head.append(who, ' – ', stars, spoken);
+  if (review.certifiedBuyer) {
+    const mark = document.createElement('span');
+    mark.className = 'review-certified';
+    mark.dataset.testid = 'certified-buyer';
+    const tick = document.createElement('span');
+    tick.setAttribute('aria-hidden', 'true');
+    tick.textContent = '✓ ';
+    mark.append(tick, CERTIFIED_BUYER_TEXT);
+    head.append(mark);
+  }
+  const dated = document.createElement('p');
+  dated.className = 'review-date';
+  const time = document.createElement('time');
+  time.dateTime = review.date;
+  time.textContent = reviewDateText(review.date);
+  dated.append(time);
   const body = document.createElement('p');
   body.textContent = review.description;
-  item.append(head, body);
-  list.prepend(item);
+  item.append(head, dated, body);
+  const after = [...list.querySelectorAll<HTMLElement>(':scope > li')].find((li) => Number(li.dataset.reviewRank ?? 2) >= rank);
+  list.insertBefore(item, after ?? null);
   list.closest('[hidden]')?.removeAttribute('hidden');
 }
