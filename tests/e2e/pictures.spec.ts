@@ -51,22 +51,29 @@ test('the product page shows its photo as AVIF and a thumbnail swaps in the size
 
   const thumbs = page.locator('a[data-gallery-thumb]');
   await expect(thumbs).toHaveCount(3);
-  const second = (await thumbs.nth(1).getAttribute('href'))!;
+  await expect(thumbs.nth(1)).toHaveAttribute('href', '#picture-2');
+  const second = (await page.locator('#picture-2').getAttribute('src'))!;
   expect(shaOf(second)).not.toBe(shaOf(first.currentSrc));
   await thumbs.nth(1).click();
   await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true');
   await expect(main).toHaveAttribute('srcset', new RegExp(`^/api/images/160/${fileOf(second).replace('.', '\\.')} 160w`));
   await expect.poll(async () => shaOf((await loaded(page, '[data-testid="gallery-main"]')).currentSrc)).toBe(shaOf(second));
+  // The address stays the product's (no #picture-2 to scroll to).
+  expect(new URL(page.url()).hash).toBe('');
 });
 
-test('without JavaScript a thumbnail opens the large size of its photo', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+test('without JavaScript a thumbnail shows its photo on the page, sized, and the shopper stays in the shop', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${shop.url}/product-detail?id=1`);
-  const href = (await page.locator('a[data-gallery-thumb]').nth(2).getAttribute('href'))!;
-  const opened = await page.goto(shop.url + href);
-  expect(opened?.status()).toBe(200);
-  expect(opened?.headers()['content-type']).toMatch(/^image\/(avif|webp|jpeg)$/);
+  const third = page.locator('#picture-3');
+  await expect(third).toBeHidden();
+  await page.locator('a[data-gallery-thumb]').nth(2).click();
+  await expect(page).toHaveURL(`${shop.url}/product-detail?id=1#picture-3`);
+  await expect(third).toBeVisible();
+  await expect(page.getByTestId('gallery-main')).toBeHidden();
+  const shown = await loaded(page, '#picture-3');
+  expect(shown.currentSrc).toMatch(/\/api\/images\/320\//);
   await context.close();
 });
 

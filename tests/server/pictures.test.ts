@@ -59,7 +59,7 @@ describe('a listing', () => {
 });
 
 describe('a product page', () => {
-  it('shows the main picture at up to 960 wide, fetched first; thumbnails small and lazy, linking to the large size', async () => {
+  it('shows the main picture at up to 960 wide, fetched first; thumbnails small and lazy, linking to their picture on the page', async () => {
     const html = await page('/product-detail?id=1');
     const [main, ...rest] = images(html).filter((img) => isSized(img.src));
     expect(main!['data-testid']).toBe('gallery-main');
@@ -70,9 +70,16 @@ describe('a product page', () => {
     const thumbnails = rest.filter((img) => img.sizes === PICTURE_SLOTS.thumbnail.sizes);
     expect(thumbnails.length).toBeGreaterThan(1);
     for (const img of thumbnails) expect([img.loading, img.srcset?.endsWith(' 160w')]).toEqual(['lazy', true]);
+    // Issue 24: a thumbnail names its picture on this page (shown by CSS without JavaScript), never the bare file.
     const links = [...html.matchAll(/<a href="([^"]+)" data-gallery-thumb/g)].map(([, href]) => href);
-    expect(links.length).toBe(thumbnails.length);
-    for (const href of links) expect(href).toMatch(/^\/api\/images\/960\//);
+    expect(links).toEqual(thumbnails.map((_, i) => `#picture-${i + 1}`));
+    const pictures = rest.filter((img) => img.sizes === PICTURE_SLOTS.gallery.sizes);
+    expect([main!.id, ...pictures.map((img) => img.id)]).toEqual(links.map((href) => href!.slice(1)));
+    // The others wait, lazy, until shown; each is its thumbnail's photo at the gallery's sizes.
+    for (const [i, img] of pictures.entries()) {
+      expect(img.loading).toBe('lazy');
+      expect(img.srcset!.split(', ').at(-1)!.split(' ')[0]!.split('/').at(-1)).toBe(thumbnails[i + 1]!.src!.split('/').at(-1));
+    }
   });
 
   it('hands crawlers and link previews the largest size, as an absolute URL', async () => {
