@@ -12,6 +12,7 @@ import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
+import { FoodMark } from './FoodMark.tsx';
 
 export type LoadedOrder =
   | { state: 'loading' }
@@ -72,9 +73,12 @@ export function OrderView({ order }: { order: OrderDto }) {
             <li key={`${line.productsId}-${line.productVariantsId}`} className="order-line" data-testid="order-line">
               <img {...pictureProps(line.imageUrl ?? DEFAULT_PRODUCT_IMAGE, 'line')} alt="" width="64" height="64" loading="lazy" />
               <div className="order-line-info">
-                <a href={urls.product(line.productsId)} className="order-line-name">
-                  {line.name}
-                </a>
+                <span>
+                  <FoodMark foodType={line.foodType} />{' '}
+                  <a href={urls.product(line.productsId)} className="order-line-name">
+                    {line.name}
+                  </a>
+                </span>
                 {line.variantName && <span className="muted">Pack size: {line.variantName}</span>}
                 <span className="muted">
                   {line.qty} × {formatRupees(line.unitPricePaise)}

@@ -5,8 +5,11 @@ import { useStore } from '@nanostores/react';
 import { flushSync } from 'react-dom';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SubmitEvent } from 'react';
 import { browserCatalogue } from '../client/api.ts';
+import type { Suggestion } from '../lib/api/types.ts';
+import { formatRupees } from '../lib/money.ts';
 import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
-import { urls } from '../lib/urls.ts';
+import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
+import { FoodMark } from './FoodMark.tsx';
 import {
   SUGGESTION_HIDE_DELAY_MS,
   SUGGESTION_KIND,
@@ -20,6 +23,43 @@ interface Props {
 }
 
 const SKELETON_ROWS = 3;
+/** A product suggestion's picture, in CSS pixels (the API sends the smallest width it makes, enough for a 4x screen). */
+const PICTURE_SIZE = 40;
+
+/**
+ * One suggestion's content (issue 24): a product shows its picture, food mark and price, so the shopper knows which
+ * one it is before opening it. The picture is decoration (alt=""): the name beside it says what it is.
+ */
+function SuggestionContent({ suggestion: s }: { suggestion: Suggestion }) {
+  if (s.type !== 'products') {
+    return (
+      <>
+        <span className="search-option-name">{s.name}</span>
+        <span className="search-option-kind">{SUGGESTION_KIND[s.type]}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <img
+        className="search-option-picture"
+        src={s.imageUrl ?? DEFAULT_PRODUCT_IMAGE}
+        alt=""
+        width={PICTURE_SIZE}
+        height={PICTURE_SIZE}
+        loading="lazy"
+        decoding="async"
+      />
+      <span className="search-option-name">
+        <FoodMark foodType={s.foodType} /> {s.name}
+      </span>
+      <span className="search-option-end">
+        {s.pricePaise !== undefined && <span className="search-option-price">{formatRupees(s.pricePaise)}</span>}
+        <span className="search-option-kind">{SUGGESTION_KIND[s.type]}</span>
+      </span>
+    </>
+  );
+}
 
 function go(url: string) {
   window.location.assign(url);
@@ -193,7 +233,7 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
                   id={optionId(i)}
                   role="option"
                   aria-selected={i === activeIndex}
-                  className="search-option"
+                  className={s.type === 'products' ? 'search-option search-option-product' : 'search-option'}
                   // Keep focus in the box, so the click lands before the blur hides the list.
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseMove={() => i !== activeIndex && setActive(i)}
@@ -202,8 +242,7 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
                     go(urls.suggestion(s));
                   }}
                 >
-                  <span className="search-option-name">{s.name}</span>
-                  <span className="search-option-kind">{SUGGESTION_KIND[s.type]}</span>
+                  <SuggestionContent suggestion={s} />
                 </li>
               ))}
           </ul>

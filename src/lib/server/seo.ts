@@ -2,6 +2,7 @@
 import type { Product } from '../api/types.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../urls.ts';
 import { shareableImageUrl } from '../picture.ts';
+import { gramsOf, netQuantityOf, splitManufacturer } from '../product-facts.ts';
 
 export interface Crumb {
   name: string;
@@ -65,7 +66,19 @@ export function productLd(
       price: (product.pricePaise / 100).toFixed(2),
       availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
+      // The MRP, as the price a sale is struck from (Google reads a ListPrice so).
+      ...(product.mrpPaise > product.pricePaise
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              priceType: 'https://schema.org/ListPrice',
+              price: (product.mrpPaise / 100).toFixed(2),
+              priceCurrency: 'INR',
+            },
+          }
+        : {}),
     },
+    ...shelfFactsLd(product),
     ...(reviewSummary.count > 0
       ? {
           aggregateRating: {
@@ -77,5 +90,32 @@ export function productLd(
           },
         }
       : {}),
+  };
+}
+
+/**
+ * The product's facts (issue 24) that schema.org has words for, each only when the seller gave it: the net quantity as
+ * a weight (or as text, a volume or a count), the country of origin, the manufacturer, and a vegetarian diet. Shelf
+ * life and the FSSAI licence have none.
+ */
+function shelfFactsLd(product: Product) {
+  const net = netQuantityOf(product);
+  const grams = net === null ? null : gramsOf(net);
+  const maker = product.manufacturer === null ? null : splitManufacturer(product.manufacturer);
+  return {
+    ...(grams !== null
+      ? {
+          weight:
+            grams < 1000
+              ? { '@type': 'QuantitativeValue', value: grams, unitCode: 'GRM', unitText: 'g' }
+              : { '@type': 'QuantitativeValue', value: grams / 1000, unitCode: 'KGM', unitText: 'kg' },
+        }
+      : net !== null
+        ? { size: net }
+        : {}),
+    ...(product.countryOfOrigin ? { countryOfOrigin: { '@type': 'Country', name: product.countryOfOrigin } } : {}),
+    ...(maker ? { manufacturer: { '@type': 'Organization', name: maker.name, ...(maker.address ? { address: maker.address } : {}) } } : {}),
+    // schema.org defines suitableForDiet for recipes and menu items: on a product, validators may call it unexpected.
+    ...(product.foodType === 'veg' ? { suitableForDiet: 'https://schema.org/VegetarianDiet' } : {}),
   };
 }
