@@ -93,8 +93,10 @@ function synonymOf(typed: string, synonyms: Synonyms): { meanings: readonly stri
   const exact = synonyms.get(phrase);
   if (exact) return { meanings: exact, nearly: false };
   if (phrase.length < MIN_TYPO_KEY_LENGTH - 1) return undefined;
+  // A typo keeps the word's first two letters, as the search's own corrections do: दिल्ली (Delhi) is not बिल्ली (cat).
+  const start = phrase.slice(0, 2);
   for (const [key, meanings] of synonyms) {
-    if (key.length >= MIN_TYPO_KEY_LENGTH && editDistanceWithin(phrase, key, 1)) return { meanings, nearly: true };
+    if (key.length >= MIN_TYPO_KEY_LENGTH && key.startsWith(start) && editDistanceWithin(phrase, key, 1)) return { meanings, nearly: true };
   }
   return undefined;
 }

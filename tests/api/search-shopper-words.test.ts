@@ -211,7 +211,7 @@ describe('a search that finds nothing: the words it understood and the nearest c
 });
 
 describe('a word of the catalogue is never a typo of a word of the synonym list', () => {
-  it("keeps every word of the products' names that is one letter from a word of the list as typed ('whole', not chole)", async () => {
+  it("keeps every word of the products' names that is one letter from a word of the list as typed ('masoori', not masoor)", async () => {
     const synonyms = readSynonyms();
     const vocabulary = (await api.db.execute(sql`select word from search_words`)) as unknown as { rows: { word: string }[] };
     const near = vocabulary.rows
@@ -220,7 +220,7 @@ describe('a word of the catalogue is never a typo of a word of the synonym list'
         const [term] = searchTerms(word, synonyms);
         return term?.kind === 'word' && term.nearSynonym === true && term.alternatives[0] === word;
       });
-    expect(near).toContain('whole');
+    expect(near.length, 'catalogue words one letter from a word of the list').toBeGreaterThan(0);
     const takenOver: string[] = [];
     for (const word of near) {
       const { understood } = await help(word);
