@@ -277,7 +277,8 @@ describe('with the shop stopped (the command opens the database)', () => {
     [['advance', 'twelve'], "orders: 'twelve' is not an order id: give the order's number, e.g. 12"],
     [['advance'], 'orders: advance needs an order id, e.g. npm run orders -- advance 12'],
     [['--date', '2026-02-30'], 'orders: date must be a real day, e.g. 2026-11-24'],
-    [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, cancel, block or unblock (see npm run orders -- --help)"],
+    [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, cancel, block, unblock or alerts (see npm run orders -- --help)"],
+    [['alerts', '3'], "orders: alerts takes nothing after it (got '3')"],
   ])('%j: one line on stderr, exit 1', async (args, message) => {
     const { code, stdout, stderr } = await ordersCommand(...args);
     expect(code).toBe(1);
@@ -292,6 +293,13 @@ describe('with the shop stopped (the command opens the database)', () => {
     expect(stdout).toContain('cancel <id> --reason');
     expect(stdout).toContain('block <mobile>');
     expect(stdout).toContain('unblock <mobile>');
+    expect(stdout).toContain('alerts');
+  });
+
+  it('says when no shopper waits for a product to come back', async () => {
+    const { code, stdout } = await ordersCommand('alerts');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('No shopper is waiting for a product to come back.');
   });
 });
 
@@ -307,7 +315,21 @@ describe('with the shop running (the command goes through it)', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  /** A plain product out of stock, which the shopper asks to hear about (issue 24). */
+  let gone = { id: 0, name: '' };
+
   beforeAll(async () => {
+    // A plain product taken off the shelf (not the one the shopper orders below).
+    gone = await withDatabase(async (db) => {
+      const [row] = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(eq(products.type, 'normal'), sql`${products.id} <> ${plainProductId}`, notExists(db.select().from(productVariants).where(eq(productVariants.productId, products.id)))))
+        .orderBy(asc(products.id))
+        .limit(1);
+      await db.update(products).set({ stock: 0 }).where(eq(products.id, row!.id));
+      return row!;
+    });
     const port = await freePort();
     shop = run('scripts/serve.ts', { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: '' });
     children.push(shop);
@@ -398,6 +420,14 @@ describe('with the shop running (the command goes through it)', () => {
     const twice = await ordersCommand('unblock', '9845012345');
     expect(twice.code).toBe(1);
     expect(twice.stderr.trim()).toBe('orders: 9845012345 is not blocked');
+  });
+
+  it("lists what shoppers wait to see back in stock ('Notify me when back') through the shop", async () => {
+    expect((await asShopper('POST', '/app/StockAlerts', { productsId: gone.id, productVariantsId: 0 })).status).toBe(201);
+    const { code, stdout } = await ordersCommand('alerts');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Shoppers waiting for a product to come back');
+    expect(stdout).toMatch(new RegExp(`\\n\\s+1\\s+${gone.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+0\\n`));
   });
 
   it('prints what came through the shop with its control characters made visible', async () => {
