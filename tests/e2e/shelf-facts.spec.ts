@@ -44,6 +44,20 @@ test('cards carry the mark beside the name, named for screen readers: veg in veg
   await expect(card(page, cleaner.id).locator('.food-mark')).toHaveCount(0);
 });
 
+test('a product suggestion carries its mark, a brand none', async ({ page }) => {
+  await page.goto('/');
+  const input = page.locator('#site-search');
+  await input.click();
+  await input.pressSequentially('keema');
+  const options = page.locator('#site-search-listbox').getByRole('option');
+  await expect(options.filter({ hasText: 'Keema' }).first().getByRole('img', { name: 'Non-vegetarian', exact: true })).toBeVisible();
+  await input.fill('');
+  await input.pressSequentially('tandoor');
+  const brand = options.filter({ hasText: 'Brand' }).first();
+  await expect(brand).toBeVisible();
+  await expect(brand.getByRole('img')).toHaveCount(0);
+});
+
 test("the product page: the mark by the name, and 'Product details' with every fact, customer care and the seller", async ({ page }) => {
   const veg = vegWithFacts();
   await page.goto(`/product-detail?id=${veg.id}`);
