@@ -145,12 +145,6 @@ test.describe('product card', () => {
     await expect(page.getByTestId('product-detail').getByTestId('mrp')).toHaveCount(0);
   });
 
-  test('a product without images shows the default grocery image', async ({ page }) => {
-    const bare = products.find((p) => p.imageUrl === null)!;
-    await page.goto(`/product-detail?id=${bare.id}`);
-    await expect(page.getByTestId('gallery-main')).toHaveAttribute('src', '/images/default-grocery.svg');
-  });
-
   test('the variant selector starts at the first priced variant and changes price and MRP', async ({ page }) => {
     const product = products.find(
       (p) => p.type !== 'normal' && p.productVariants.filter((v) => v.productVariantPrice).length >= 2,
