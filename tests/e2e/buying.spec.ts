@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
-import { addAddressByApi, bearer, placedOrder } from './orders-setup.ts';
+import { addAddressByApi, bearer, expectAccessible, placedOrder } from './orders-setup.ts';
 import { codeSentTo, newShopper, PASSWORD, registerByApi, sendRegistration, useSession } from './session.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -76,6 +76,7 @@ test('a card: Add to cart becomes − 1 +, which steps and takes the line out; a
   await more.click();
   await expect(item.getByTestId('in-cart-qty').first()).toHaveText('2');
   await expect(badge(page)).toHaveText('2');
+  await expectAccessible(page);
   await shot(page, 'card-stepper-1280');
 
   // A reload: the card shows its quantity from the cart, and no React has loaded for it.
@@ -135,7 +136,7 @@ test.describe('a 390×844 phone', () => {
       const bar = page.getByTestId('cart-bar');
       await expect(bar).toBeVisible();
       await expect(bar).toHaveText(`3 items · ${rupees(cart.summary.totalPaise)}View cart`);
-      await expect(bar).toHaveAttribute('href', '/cart');
+      await expect(bar.getByRole('link')).toHaveAttribute('href', '/cart');
       const box = (await bar.boundingBox())!;
       expect(box.y + box.height).toBeCloseTo(PHONE.height, 0);
       // The page's end is not under it: the body makes room.
@@ -181,6 +182,7 @@ test.describe('a 390×844 phone', () => {
     await expect(item.getByTestId('in-cart-qty').first()).toHaveText(String(left));
     await expect(item.getByTestId('stock-note')).toHaveText(`Only ${left} left`);
     await expect(item.getByRole('button', { name: `Add one ${product.name}` })).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible(page);
     await shot(page, 'card-only-left-390');
 
     await page.goto('/cart');
@@ -219,6 +221,7 @@ test.describe('a 390×844 phone', () => {
     await notify.click();
     await expect(notify).toHaveAttribute('aria-pressed', 'true');
     await expect(goneLine.getByTestId('notify-asked')).toBeVisible();
+    await expectAccessible(page);
     await shot(page, 'cart-out-of-stock-390');
     await page.reload();
     await expect(page.getByTestId('cart-line-gone').getByRole('button', { name: /^Notify me when back/ })).toHaveAttribute('aria-pressed', 'true');
