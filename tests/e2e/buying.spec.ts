@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
 import { addAddressByApi, bearer, expectAccessible, placedOrder } from './orders-setup.ts';
-import { codeSentTo, newShopper, PASSWORD, registerByApi, sendRegistration, useSession } from './session.ts';
+import { codeSentTo, newShopper, PASSWORD, registerByApi, useSession } from './session.ts';
 
 const PHONE = { width: 390, height: 844 };
 const REACT_CHUNK = /\/_astro\/(client|react)\.[\w-]+\.js$/;
