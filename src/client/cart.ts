@@ -8,7 +8,10 @@ import { isFreshKeptAdd, type KeptAdd } from '../lib/kept-add.ts';
 import { $keptAdd, $token, $userId, clearSession } from '../stores/auth.ts';
 import { showCart } from '../stores/cart.ts';
 import type { CartDto } from '../server/account-schemas.ts';
-import { browserCart, browserCatalogue } from './api.ts';
+import { cartAtLoad } from './load-api.ts';
+
+// The full client (ky, 13 KB gzip) loads on the shopper's first change to the cart, not with the page.
+const fullClient = () => import('./api.ts');
 
 /** SPEC §8's text for a cart post that failed for any reason but sign-in and stock. */
 export const ADD_FAILED = 'Cannot Add Product In Cart..try again later.';
@@ -22,7 +25,7 @@ export async function loadCart(): Promise<void> {
   const userId = $userId.get();
   if (!userId || !$token.get()) return;
   try {
-    showCart(await browserCart.cart(userId));
+    showCart(await cartAtLoad.cart(userId));
   } catch (error) {
     console.error('Cannot load the cart', error);
   }
@@ -50,6 +53,7 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
   }
   try {
     // SPEC §4: the product is fetched fresh (its price may have changed since the page was made).
+    const { browserCart, browserCatalogue } = await fullClient();
     const product = await browserCatalogue.product(choice.productId);
     if (!product) return { kind: 'failed', message: ADD_FAILED };
     const variantId = choice.variantId ?? 0;
@@ -100,6 +104,7 @@ export type LineOutcome = { kind: 'changed' } | { kind: 'sign-in'; message: stri
 /** A stepper's change: a line to `qty` units, or removed at 0. The cart that answers sets the stores. */
 export async function changeLine(lineId: number, qty: number, name: string): Promise<LineOutcome> {
   try {
+    const { browserCart } = await fullClient();
     const cart: CartDto = qty > 0 ? await browserCart.setQty(lineId, qty) : await browserCart.remove(lineId);
     showCart(cart);
     return { kind: 'changed' };

@@ -2,7 +2,7 @@
 // (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return
 // (its form went to /login with this page and '#add-to-wishlist-<id>' as the way back).
 import { clearSession } from '../stores/auth.ts';
-import { browserWishlist } from './api.ts';
+import { wishlistAtLoad } from './load-api.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls, WISHLIST_ADD_PREFIX } from '../lib/urls.ts';
@@ -54,7 +54,9 @@ async function fillHearts() {
     // Pressed before signing in, and still on this page: the shopper meant to keep it.
     const heart = pending === null ? null : document.querySelector<HTMLButtonElement>(`button[data-heart="${pending}"]`);
     const adding = heart !== null && pending !== null;
-    kept = new Set((await (adding ? browserWishlist.add(pending) : browserWishlist.ids())).productIds);
+    // The full client (ky) only when there is something to write: a page's hearts are filled without it.
+    const ids = adding ? (await import('./api.ts')).browserWishlist.add(pending) : wishlistAtLoad.ids();
+    kept = new Set((await ids).productIds);
     showHearts();
     if (adding) void toastSuccess('Added to your wishlist');
   } catch (error) {
@@ -68,6 +70,7 @@ async function toggleHeart(heart: HTMLButtonElement) {
   const adding = heart.getAttribute('aria-pressed') !== 'true';
   heart.setAttribute('aria-busy', 'true');
   try {
+    const { browserWishlist } = await import('./api.ts');
     const { productIds } = await (adding ? browserWishlist.add(productId) : browserWishlist.remove(productId));
     kept = new Set(productIds);
     showHearts();
