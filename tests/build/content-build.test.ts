@@ -8,11 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 let copy: string;
 
+function withoutTestMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const test = ['NODE_ENV', 'VITE_USER_NODE_ENV', 'DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'TEST', 'VITEST', 'VITEST_MODE'];
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !test.includes(name)));
+}
+
 function build() {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: copy,
     encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // As `npm run build` runs it: vitest puts its import.meta.env into process.env (DEV=1, MODE=test, NODE_ENV=test), and
+    // a build that inherits them has import.meta.env.DEV true, and with it astro dev's shop (src/middleware.ts).
+    env: { ...withoutTestMode(process.env), ASTRO_TELEMETRY_DISABLED: '1' },
   });
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
