@@ -8,6 +8,7 @@ import { urls } from '../lib/urls.ts';
 import { addToCart, loadCart, takeKeptAdd } from './cart.ts';
 import { startCartBar } from './cart-bar.ts';
 import { markCardsInCart } from './cart-marks.ts';
+import { loadMenuStyles } from './menu-styles.ts';
 
 let started = false;
 
@@ -30,6 +31,7 @@ export function startSignedInHeader() {
   // the other tabs), which must not ask for the count a second time.
   let countedFor = $user.get()?.id;
   markCardsInCart();
+  loadMenuStyles({ now: true });
   startCartBar();
   const kept = takeKeptAdd();
   void (kept ? addKept(kept) : loadCart());

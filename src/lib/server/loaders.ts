@@ -7,7 +7,7 @@ import { storefrontOf } from './storefront.ts';
 import type { Category, Product, ProductSeo, Review } from '../api/types.ts';
 import { positiveIdFrom } from '../ids.ts';
 import { cacheCataloguePage, notFoundStatus } from './page-status.ts';
-import { PAGE_SIZES, pageFromUrl } from '../paging.ts';
+import { PAGE_SIZES, RELATED_ON_PRODUCT_PAGE, pageFromUrl } from '../paging.ts';
 import { postForShopper } from './form-post.ts';
 import { urls } from '../urls.ts';
 
@@ -113,7 +113,7 @@ export async function loadProductPage(astro: AstroGlobal): Promise<Response | Pr
           if (isHTTPError(error) && error.response.status === 404) return [] as Review[];
           throw error;
         }),
-        catalogue.relatedProducts(id, 10),
+        catalogue.relatedProducts(id, RELATED_ON_PRODUCT_PAGE),
       ])
     : [null, null, [] as Review[], { products: [], total: 0 }];
   if (!product) notFoundStatus(astro);
