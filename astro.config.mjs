@@ -35,6 +35,7 @@ export default defineConfig({
   integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), recordBuildOrigin(site)],
   server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
+  scopedStyleStrategy: 'class',
   // The shop uses no astro:assets transforms: its /_image endpoint answers nothing but 404 (see the file).
   image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/image-endpoint-off.ts' } },
   // Astro's console log, with an error repeated on every request written once a minute with a count.

@@ -49,6 +49,10 @@ const settingsSchema = z.object({
   PAGE_CACHE_SECONDS: seconds('PAGE_CACHE_SECONDS').default('60'),
   READ_CACHE_SECONDS: seconds('READ_CACHE_SECONDS').default('60'),
   SHUTDOWN_GRACE_SECONDS: seconds('SHUTDOWN_GRACE_SECONDS').default('0'),
+  ACCOUNT_WRITES_PER_ADDRESS: z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, 'ACCOUNT_WRITES_PER_ADDRESS must be a whole number from 1')
+    .default('30'),
   IMAGE_CACHE_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'msg91'], 'SMS_PROVIDER must be outbox or msg91').default('outbox'),
   MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
@@ -90,6 +94,8 @@ export type ServerSettings = {
   siteOrigin: string;
   /** How long the API keeps a catalogue answer in memory at most (writes through it forget them at once); 0: never. */
   readCacheSeconds: number;
+  /** Registrations, failed sign-ins, code and reset requests one address may make in 15 minutes. */
+  accountWritesPerAddress: number;
   /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
   imageCacheDir: string;
   /** How one-time codes are sent: written to `<dataDir>/sms-outbox/`, or through MSG91. */
@@ -139,6 +145,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     mailFrom: s.MAIL_FROM,
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
+    accountWritesPerAddress: Number(s.ACCOUNT_WRITES_PER_ADDRESS),
     imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
     sms:
       s.SMS_PROVIDER === 'msg91'

@@ -42,11 +42,15 @@ describe('the settings', () => {
       pageCacheSeconds: 0,
     });
     expect(readServerSettings({ API_URL: '', PAGE_CACHE_SECONDS: '' })).toMatchObject({ apiUrl: undefined, pageCacheSeconds: 60 });
+    expect(readServerSettings({ ACCOUNT_WRITES_PER_ADDRESS: '500' })).toMatchObject({ accountWritesPerAddress: 500 });
+    expect(readServerSettings({})).toMatchObject({ accountWritesPerAddress: 30 });
   });
 
   it.each([
     ['PAGE_CACHE_SECONDS', '6o'],
     ['READ_CACHE_SECONDS', '-1'],
+    ['ACCOUNT_WRITES_PER_ADDRESS', '0'],
+    ['ACCOUNT_WRITES_PER_ADDRESS', 'many'],
     ['PORT', 'http'],
     ['PORT', '70000'],
     ['API_PORT', '43 22'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SMS_OUTBOX_FOLDER, type ServerSettings } from '../config.ts';
 import { outboxMailer, smtpMailer } from '../mail.ts';
 import { msg91Sms, outboxSms } from '../sms.ts';
-import type { AccountDeps } from '../routes/auth.ts';
+import { DEFAULT_AUTH_LIMITS, type AccountDeps } from '../routes/auth.ts';
 import { resolveJwtSecret } from './secret.ts';
 
 export async function accountDepsFromSettings(settings: ServerSettings, log: (message: string) => void): Promise<AccountDeps> {
@@ -15,5 +15,6 @@ export async function accountDepsFromSettings(settings: ServerSettings, log: (me
   const smsOutbox = path.join(settings.dataDir, SMS_OUTBOX_FOLDER);
   const sms = settings.sms.provider === 'msg91' ? msg91Sms(settings.sms) : outboxSms(smsOutbox, log);
   if (settings.sms.provider === 'outbox') log(`text messages: no SMS_PROVIDER, so one-time codes are written to ${smsOutbox}`);
-  return { jwtSecret, mailer, sms, linkOrigin: settings.siteOrigin };
+  const limits = { ...DEFAULT_AUTH_LIMITS, perAddress: { ...DEFAULT_AUTH_LIMITS.perAddress, writes: settings.accountWritesPerAddress } };
+  return { jwtSecret, mailer, sms, linkOrigin: settings.siteOrigin, limits };
 }
