@@ -5,7 +5,8 @@ import type { ApiProduct } from './helpers.ts';
 import type { CategoryDto } from '../../src/server/schemas.ts';
 
 const cardOf = (html: string, id: number) => {
-  const start = html.indexOf(`<article class="card" data-testid="product-card" data-product-id="${id}"`);
+  // The card's class holds its scoped-style class too (astro.config.mjs: scopedStyleStrategy 'class').
+  const start = html.search(new RegExp(`<article class="card[^"]*" data-testid="product-card" data-product-id="${id}"`));
   expect(start, `card ${id} in the page`).toBeGreaterThanOrEqual(0);
   return html.slice(start, html.indexOf('</article>', start));
 };
