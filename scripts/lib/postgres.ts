@@ -206,7 +206,9 @@ export class ThrowawayPostgres {
     }
     chmodSync(this.tempDir, 0o700);
     this.log(`initdb (PostgreSQL ${pg.version}) in ${this.dataDir}`);
-    run(join(this.bin, 'initdb'), ['-D', this.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'], {
+    // Character classes of a UTF-8 locale: with ctype C, pg_trgm makes no trigrams of Devanagari letters and a Hindi search
+    // reads every product (tests/api/search-scale.test.ts); collation C keeps names in code point order.
+    run(join(this.bin, 'initdb'), ['-D', this.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--lc-ctype=C.UTF-8', '--no-sync'], {
       asPostgres: true,
     });
     const first = this.options.port;
