@@ -15,11 +15,13 @@ import {
   loadCategories,
   productExists,
   productIdPage,
+  rankSearch,
   suggest,
   variantsOf,
   type ListingFilter,
   type Page,
   type ProductFilter,
+  type SearchRanking,
 } from './services/catalogue.ts';
 import { reviewsOf } from './services/reviews.ts';
 import { searchHelp } from './services/search-help.ts';
@@ -71,10 +73,21 @@ export function catalogueReads(database: Database | (() => Promise<Database>), c
     };
     const ofProduct = (id: number) => () => [productTag(id)];
     const listing = () => [LISTINGS_TAG];
+    // A search page's listing and its facets rank the same words: once per render (a page's reads, which collect
+    // tags), even with the read cache off. The API's reads serve every request: a request never joins another's.
+    const rankings = collected ? new Map<string, Promise<SearchRanking>>() : undefined;
+    const rank = (text: string) => {
+      let ranking = rankings?.get(text);
+      if (!ranking) {
+        ranking = read(`ranking ${text}`, async () => rankSearch(await opened())(text), listing);
+        rankings?.set(text, ranking);
+      }
+      return ranking;
+    };
     return {
       products: (filter, pageNo, pageSize) =>
-        read(`products ${JSON.stringify(filter)} ${pageNo} ${pageSize}`, async () => listProducts(await opened(), filter, pageNo, pageSize), pageTags),
-      facets: (filter) => read(`facets ${JSON.stringify(filter)}`, async () => listingFacets(await opened(), filter), listing),
+        read(`products ${JSON.stringify(filter)} ${pageNo} ${pageSize}`, async () => listProducts(await opened(), filter, pageNo, pageSize, rankings && rank), pageTags),
+      facets: (filter) => read(`facets ${JSON.stringify(filter)}`, async () => listingFacets(await opened(), filter, rank), listing),
       product: (id) => read(`product ${id}`, async () => findProduct(await opened(), id), ofProduct(id)),
       productSeo: (id) => read(`seo ${id}`, async () => findProductSeo(await opened(), id), ofProduct(id)),
       variants: (id) => read(`variants ${id}`, async () => variantsOf(await opened(), id), ofProduct(id)),

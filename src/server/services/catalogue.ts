@@ -90,6 +90,18 @@ type ProductsTable = typeof products | typeof counted | typeof faceted | typeof 
  */
 export const REFINED_SEARCH_LIMIT = 1_000;
 
+/** A search's best matches (at most REFINED_SEARCH_LIMIT), best first, and how many it finds in all. */
+export type SearchRanking = { ids: number[]; total: number };
+/**
+ * Ranks a search. A search page lists, sorts and counts facets from one ranking: a caller may pass one that remembers
+ * (src/server/catalogue-reads.ts), since ranking is most of a search's cost.
+ */
+export type RankSearch = (text: string) => Promise<SearchRanking>;
+export const rankSearch =
+  (db: Database): RankSearch =>
+  (text) =>
+    searchProductIds(db, text, 0, REFINED_SEARCH_LIMIT);
+
 /** An id list as one PostgreSQL int[] parameter (not a parameter per id). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
@@ -282,16 +294,22 @@ export async function listProducts(
   filter: ProductFilter | RankedFilter,
   pageNo: number,
   pageSize: number,
+  rank?: RankSearch,
 ): Promise<Page<ProductDto>> {
   if (filter.kind === 'search' && filter.refine) {
     // Sorted or filtered: the best matches, filtered and sorted by the listing query (in rank order for 'relevance').
-    const { ids } = await searchProductIds(db, filter.text, 0, REFINED_SEARCH_LIMIT);
+    const { ids } = await (rank ?? rankSearch(db))(filter.text);
     if (ids.length === 0) return { items: [], total: 0 };
     return listProducts(db, { kind: 'ranked', ids, refine: filter.refine }, pageNo, pageSize);
   }
   if (filter.kind === 'search') {
-    // Ranked by src/server/services/search.ts; listed here in its order.
-    const { ids, total } = await searchProductIds(db, filter.text, pageNo, pageSize);
+    // Ranked by src/server/services/search.ts; listed here in its order. Without a ranking to share (a page's, whose
+    // facets rank the same search), or past its best matches, only the page is ranked.
+    const end = (pageNo + 1) * pageSize;
+    const { ids, total } =
+      rank && end <= REFINED_SEARCH_LIMIT
+        ? await rank(filter.text).then((r) => ({ ids: r.ids.slice(pageNo * pageSize, end), total: r.total }))
+        : await searchProductIds(db, filter.text, pageNo, pageSize);
     if (ids.length === 0) return { items: [], total };
     const { items } = await listProducts(db, { kind: 'ids', ids }, 0, ids.length);
     const position = new Map(ids.map((id, i) => [id, i]));
@@ -320,11 +338,11 @@ export const MAX_BRAND_FACETS = 30;
  * and price bands. Each facet counts with the listing's other filters applied but not its own, so a shopper sees what
  * choosing another value of it would give. One query, and one more only for a chosen brand that the first left out.
  */
-export async function listingFacets(db: Database, filter: ListingFilter): Promise<ListingFacetsDto> {
+export async function listingFacets(db: Database, filter: ListingFilter, rank: RankSearch = rankSearch(db)): Promise<ListingFacetsDto> {
   const refine = filter.refine;
   let base: ListedFilter;
   if (filter.kind === 'search') {
-    const { ids } = await searchProductIds(db, filter.text, 0, REFINED_SEARCH_LIMIT);
+    const { ids } = await rank(filter.text);
     base = { kind: 'ranked', ids };
   } else base = filter;
   const f = faceted;
