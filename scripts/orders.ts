@@ -139,7 +139,7 @@ function columns(rows: string[][], align: Array<'l' | 'r'>, indent = '  '): stri
   );
 }
 
-const PAYMENT = { cash: 'cash on delivery', upi: 'UPI on delivery' } as const;
+const PAYMENT = { cash: 'cash on delivery', upi: 'UPI on delivery', upi_now: 'UPI paid now' } as const;
 const time = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-IN', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const dateTime = (iso: string, timeZone: string) =>

@@ -17,6 +17,7 @@ export const TIMELINE_STEPS = ['placed', 'packed', 'out_for_delivery', 'delivere
 export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
   cash: 'Cash on delivery',
   upi: 'UPI on delivery',
+  upi_now: 'UPI, paid now',
 };
 
 /**

@@ -82,8 +82,8 @@ export const SlotListSchema = z
 // --- Orders ----------------------------------------------------------------------------------------------------
 
 export const ORDER_STATUS_VALUES = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
-export const PAYMENT_METHOD_VALUES = ['cash', 'upi'] as const;
-export const CANCELLED_BY_VALUES = ['shopper', 'shop'] as const;
+export const PAYMENT_METHOD_VALUES = ['cash', 'upi', 'upi_now'] as const;
+export const CANCELLED_BY_VALUES = ['shopper', 'shop', 'payment_expired'] as const;
 
 /** Who cancelled a cancelled order (null otherwise), and the shop's reason, which the shopper is shown. */
 const cancellation = {

@@ -248,6 +248,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** When the shopper proved the phone is theirs with a one-time code; null: not yet (no order until it is). */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The PIN code the shopper delivers to (the header's "Deliver to"), kept with the account; null: not given. */
+    pincode: text('pincode'),
+    /** Whether order notices also go by text message (mail always goes); My Account turns it off. */
+    smsNotices: boolean('sms_notices').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
@@ -364,6 +368,9 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
 
+export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
 /** A shopper's saved delivery addresses; at most one is the default. */
 export const addresses = pgTable(
   'addresses',
@@ -380,11 +387,16 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     pincode: text('pincode').notNull(),
+    /** Home, Work or Other, as the shopper names the place. */
+    addressType: text('address_type').$type<AddressType>().notNull().default('home'),
+    /** For the delivery person: "Ring twice", "Leave with the guard". */
+    instructions: text('instructions').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('addresses_type_known', sql`${t.addressType} in ('home', 'work', 'other')`),
     index('addresses_user_idx').on(t.userId),
     uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
   ],
@@ -409,8 +421,17 @@ export const deliverySlots = pgTable(
 
 export const ORDER_STATUSES = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ['cash', 'upi'] as const;
+/** Cash or UPI on delivery, or UPI now (paid before the order is packed: see PaymentStatus). */
+export const PAYMENT_METHODS = ['cash', 'upi', 'upi_now'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * 'on_delivery': paid to the delivery person; 'awaiting': a pay-now order until the grocer confirms the payment
+ * ('paid') or its time runs out ('expired': the order is cancelled and gives its stock and slot back).
+ */
+export const PAYMENT_STATUSES = ['on_delivery', 'awaiting', 'paid', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Who cancelled an order: the shopper, the shop, or nobody (a pay-now order whose payment did not come in time). */
+export type CancelledBy = 'shopper' | 'shop' | 'payment_expired';
 
 /** One discount line of an order's summary, as it was when the order was placed. */
 export interface DiscountLine {
@@ -429,6 +450,9 @@ export interface AddressSnapshot {
   city: string;
   state: string;
   pincode: string;
+  /** Absent in orders placed before issue 25. */
+  addressType?: AddressType;
+  instructions?: string;
 }
 
 export const orders = pgTable(
@@ -440,6 +464,12 @@ export const orders = pgTable(
       .references(() => users.id),
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('on_delivery'),
+    /** A pay-now order's deadline: unpaid by then, it expires. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The coupon applied (store.yaml's code, upper case); its discount is one of `discounts`. */
+    couponCode: text('coupon_code'),
     slotId: text('slot_id')
       .notNull()
       .references(() => deliverySlots.id),
@@ -453,7 +483,7 @@ export const orders = pgTable(
     /** The shopper's verified mobile number when they ordered: the limits per number (open orders, first-order offer) count by it. */
     verifiedPhone: text('verified_phone'),
     /** Who cancelled a cancelled order ('shopper' or 'shop'), and the shop's reason told to the shopper. */
-    cancelledBy: text('cancelled_by').$type<'shopper' | 'shop'>(),
+    cancelledBy: text('cancelled_by').$type<CancelledBy>(),
     cancelReason: text('cancel_reason'),
     /** The client's Idempotency-Key, and a hash of the request it came with (the same key with another body is 422). */
     idempotencyKey: text('idempotency_key').notNull(),
@@ -466,7 +496,13 @@ export const orders = pgTable(
     index('orders_slot_idx').on(t.slotId),
     index('orders_verified_phone_idx').on(t.verifiedPhone),
     check('orders_status_known', sql`${t.status} in ('placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled')`),
-    check('orders_payment_known', sql`${t.paymentMethod} in ('cash', 'upi')`),
+    check('orders_payment_known', sql`${t.paymentMethod} in ('cash', 'upi', 'upi_now')`),
+    check('orders_payment_status_known', sql`${t.paymentStatus} in ('on_delivery', 'awaiting', 'paid', 'expired')`),
+    index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'awaiting'`),
+    // A coupon once per verified number: an order that is cancelled gives its coupon back (the row keeps the code).
+    uniqueIndex('orders_coupon_once_per_phone_key')
+      .on(t.couponCode, t.verifiedPhone)
+      .where(sql`${t.couponCode} is not null and ${t.status} <> 'cancelled'`),
   ],
 );
 
@@ -505,6 +541,42 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export const ISSUE_KINDS = ['missing', 'damaged', 'wrong_item', 'quality'] as const;
+export type IssueKind = (typeof ISSUE_KINDS)[number];
+/** 'open' until the grocer settles it with a refund or a replacement. */
+export const ISSUE_OUTCOMES = ['open', 'refunded', 'replaced'] as const;
+export type IssueOutcome = (typeof ISSUE_OUTCOMES)[number];
+
+/** What a shopper reported about a line of a delivered order, within the return window, and how it was settled. */
+export const orderIssues = pgTable(
+  'order_issues',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<IssueKind>().notNull(),
+    note: text('note').notNull().default(''),
+    /** The shopper's photo (an image_files URL, as product pictures are); null: none. */
+    photoUrl: text('photo_url'),
+    outcome: text('outcome').$type<IssueOutcome>().notNull().default('open'),
+    /** What the grocer told the shopper when settling. */
+    settleNote: text('settle_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_issues_order_idx').on(t.orderId),
+    // One open or settled report per line: a second would be the same complaint twice.
+    uniqueIndex('order_issues_line_key').on(t.orderLineId),
+    check('order_issues_kind_known', sql`${t.kind} in ('missing', 'damaged', 'wrong_item', 'quality')`),
+    check('order_issues_outcome_known', sql`${t.outcome} in ('open', 'refunded', 'replaced')`),
+  ],
 );
 
 export const wishlistItems = pgTable(
