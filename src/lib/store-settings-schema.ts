@@ -10,6 +10,56 @@ const clockTime = (field: string) =>
 
 const percent = z.number().int().min(0).max(90);
 
+/**
+ * A GSTIN: 2 digits of the state, the 10-character PAN (5 letters, 4 digits, a letter), the entity's number (1-9 or a
+ * letter), Z, and a check character. Upper case, no spaces.
+ */
+export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** A last valid day written 2026-12-31. YAML reads an unquoted one as a date already: it is taken back to its text. */
+const lastDay = z.preprocess(
+  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+  z
+    .string({ error: 'coupons: each coupon needs a lastDay, written like "2026-12-31"' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'coupons: lastDay must be a date written like "2026-12-31"')
+    .refine((s) => {
+      const date = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+    }, 'coupons: lastDay is not a real date'),
+);
+
+/** A coupon a shopper types in the cart (issue 25): percent or rupees off, once per verified mobile number. */
+export const couponSchema = z
+  .object({
+    /** What the shopper types; any case, kept upper case. */
+    code: z
+      .string({ error: 'coupons: each coupon needs a code' })
+      .regex(/^[A-Za-z0-9]{3,20}$/, 'coupons: a code is 3 to 20 letters and digits, no spaces, e.g. WELCOME50')
+      .transform((code) => code.toUpperCase()),
+    /** What the shopper reads beside the code, e.g. '₹50 off orders of ₹299 or more'. */
+    label: z.string({ error: 'coupons: each coupon needs a label' }).min(3, 'coupons: a label is at least 3 characters').max(80, 'coupons: a label is at most 80 characters'),
+    /** Percent off (1 to 90) … */
+    percentOff: z.number().int('coupons: percentOff is a whole number').min(1, 'coupons: percentOff is 1 to 90').max(90, 'coupons: percentOff is 1 to 90').optional(),
+    /** … or rupees off: exactly one of the two. */
+    amountOffRupees: z.number().int('coupons: amountOffRupees is a whole number of rupees').positive('coupons: amountOffRupees must be more than 0').optional(),
+    /** A percent coupon takes at most this many rupees off ("up to ₹100"). */
+    maxOffRupees: z.number().int('coupons: maxOffRupees is a whole number of rupees').positive('coupons: maxOffRupees must be more than 0').optional(),
+    /** The cart's subtotal (selling prices, before the offers) must reach this many rupees. */
+    minOrderRupees: z.number().int('coupons: minOrderRupees is a whole number of rupees').min(0, 'coupons: minOrderRupees cannot be below 0').default(0),
+    /** The last day the coupon can be used, in the shop's time zone (delivery.timeZone). */
+    lastDay,
+  })
+  .refine((c) => (c.percentOff === undefined) !== (c.amountOffRupees === undefined), {
+    message: 'coupons: give each coupon either percentOff or amountOffRupees, not both and not neither',
+    path: ['percentOff'],
+  })
+  .refine((c) => c.maxOffRupees === undefined || c.percentOff !== undefined, {
+    message: 'coupons: maxOffRupees is only for a percentOff coupon',
+    path: ['maxOffRupees'],
+  });
+
+export type Coupon = z.infer<typeof couponSchema>;
+
 export const storeSettingsSchema = z.object({
   shopName: z.string().min(2),
   offers: z.object({
@@ -56,6 +106,24 @@ export const storeSettingsSchema = z.object({
       slotPlacesPerShopper: z.number().int().min(1).max(100).default(1),
     })
     .default({ openOrdersPerNumber: 3, unitsPerProduct: 10, slotPlacesPerShopper: 1 }),
+  /** Paying now by UPI (issue 25): where the money goes, and how long an unpaid order keeps its stock and slot. */
+  payments: z
+    .object({
+      /** The grocer's UPI ID (VPA), e.g. kirana@okhdfcbank: shown to shoppers and put in the UPI payment request. */
+      upiId: z
+        .string()
+        .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/, 'payments.upiId must be a UPI ID written like kirana@okhdfcbank'),
+      /** The name UPI apps show as the payee: the name on the grocer's bank account. */
+      payeeName: z.string().min(2).max(50),
+      /** Minutes a pay-now order waits for its payment before it is cancelled and gives its stock and slot back. */
+      payWithinMinutes: z.number().int().min(5).max(24 * 60),
+    })
+    .default({ upiId: 'kirana@upi', payeeName: 'Kirana', payWithinMinutes: 30 }),
+  /** Codes a shopper types in the cart (issue 25); none by default. */
+  coupons: z
+    .array(couponSchema)
+    .default([])
+    .refine((list) => new Set(list.map((c) => c.code)).size === list.length, 'coupons: two coupons have the same code'),
   support: z.object({
     hours: z.array(hours).min(1),
     phone: z.string().regex(/^\+?[0-9 -]{8,20}$/, 'phone must be digits, spaces or dashes, e.g. +91 80 4567 8900'),
@@ -67,6 +135,16 @@ export const storeSettingsSchema = z.object({
     city: z.string().min(2),
     pincode: z.string().regex(/^\d{6}$/, 'pincode must be 6 digits'),
     state: z.string().min(2),
+  }),
+  /** The tax invoice of a delivered order (issue 25): who sells (the address above is theirs), their GSTIN, the GST. */
+  invoice: z.object({
+    /** The registered business name, as on the GST certificate. */
+    legalName: z.string().min(2),
+    gstin: z
+      .string()
+      .regex(GSTIN_PATTERN, 'invoice.gstin must be a 15-character GSTIN in capitals, e.g. 29AAACK1234F1Z5'),
+    /** The shop's prices include GST at this rate (percent); the invoice shows the GST each line and the total include. */
+    gstPercent: z.number().min(0).max(28),
   }),
 });
 
