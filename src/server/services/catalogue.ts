@@ -34,21 +34,31 @@ export async function findBrand(db: Database, id: number): Promise<BrandDto | un
 }
 
 /** A page of categories and how many there are in all (X-Total-Count, like the product listings). */
+/** What a category's tile shows: its name, picture and how many products it holds. */
+export const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  imageUrl: categories.imageUrl,
+  // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
+  count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
+};
+
+/** A row of categoryColumns as the API gives it: a category without a picture of its own gets its drawn tile. */
+export const toCategoryDto = ({ imageUrl, id, name, count }: { id: string; name: string; imageUrl: string | null; count: number }): CategoryDto => ({
+  id,
+  name,
+  count,
+  image: imageUrl ?? categoryImageUrl(id),
+});
+
 export async function loadCategories(db: Database, pageNo: number, pageSize: number): Promise<Page<CategoryDto>> {
   const rows = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      imageUrl: categories.imageUrl,
-      // Spelled out: drizzle leaves columns unqualified in a one-table select, which would make this ambiguous.
-      count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
-      total: sql<number>`(select count(*)::int from categories)`,
-    })
+    .select({ ...categoryColumns, total: sql<number>`(select count(*)::int from categories)` })
     .from(categories)
     .orderBy(asc(categories.priority), asc(categories.name))
     .offset(pageNo * pageSize)
     .limit(pageSize);
-  const items = rows.map(({ total: _total, imageUrl, ...r }) => ({ ...r, image: imageUrl ?? categoryImageUrl(r.id) }));
+  const items = rows.map(toCategoryDto);
   if (rows[0]) return { items, total: rows[0].total };
   // A page past the end has no rows to carry the total: counted apart, only then.
   const [counted] = await db.select({ total: count() }).from(categories);

@@ -1,24 +1,16 @@
 // What a search that found nothing can still offer (issue 24): the words it understood and the nearest categories.
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories } from '../db/schema.ts';
 import type { CategoryDto, SearchHelpDto } from '../schemas.ts';
-import { categoryImageUrl } from './catalogue.ts';
+import { categoryColumns, toCategoryDto } from './catalogue.ts';
 import { understandSearch } from './search.ts';
 
 /** Categories by id, in the order of `ids`, with their product counts, as the category listing gives them. */
 async function categoriesByIds(db: Database, ids: string[]): Promise<CategoryDto[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      imageUrl: categories.imageUrl,
-      count: sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`,
-    })
-    .from(categories)
-    .where(inArray(categories.id, ids));
-  const byId = new Map(rows.map(({ imageUrl, ...r }) => [r.id, { ...r, image: imageUrl ?? categoryImageUrl(r.id) }]));
+  const rows = await db.select(categoryColumns).from(categories).where(inArray(categories.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, toCategoryDto(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
