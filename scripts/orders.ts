@@ -21,12 +21,16 @@ import {
   type GrocerCancelDto,
   type GrocerDayDto,
   type GrocerOrderDto,
+  type GrocerPaidDto,
   type GrocerStockAlertsDto,
 } from '../src/server/grocer-schemas.ts';
 import { blockPhone, unblockPhone } from '../src/server/services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
 import { waitingForStock } from '../src/server/services/stock-alerts.ts';
+import { confirmPayment } from '../src/server/services/payments.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
+import { messengersFromSettings } from '../src/server/auth/setup.ts';
+import { orderNotices } from '../src/server/services/notices.ts';
 import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
 
@@ -38,6 +42,8 @@ Commands:
   list [--date YYYY-MM-DD]   the orders to deliver on a day (default: today, shop time), by delivery slot
   show <id>                  one order: customer, address, lines, totals, timeline
   advance <id>               move an order one step: placed → packed → out for delivery → delivered
+  paid <id>                  confirm that a "UPI — pay now" order's payment arrived (then it can be packed);
+                             an unpaid one is cancelled by itself when its time runs out (store.yaml payments)
   cancel <id> --reason "…"   cancel an order not yet delivered; its stock and slot place go back, and the
                              shopper sees "Cancelled by the shop: <reason>"
   block <mobile>             stop a mobile number from placing orders (--reason "…" to note why)
@@ -57,6 +63,7 @@ interface Backend {
   order(id: number): Promise<GrocerOrderDto>;
   advance(id: number): Promise<GrocerAdvanceDto>;
   cancel(id: number, reason: string): Promise<GrocerCancelDto>;
+  paid(id: number): Promise<GrocerPaidDto>;
   block(phone: string, reason: string): Promise<BlockedPhoneDto>;
   unblock(phone: string): Promise<BlockedPhoneDto>;
   alerts(): Promise<GrocerStockAlertsDto>;
@@ -71,6 +78,7 @@ function httpBackend(url: string, dataDir: string): Backend {
     order: (id) => call('GET', `Orders/${id}`),
     advance: (id) => call('POST', `Orders/${id}/Advance`),
     cancel: (id, reason) => call('POST', `Orders/${id}/Cancel`, { json: { reason } }),
+    paid: (id) => call('POST', `Orders/${id}/Paid`),
     block: (phone, reason) => call('POST', 'BlockedPhones', { json: { phone, reason } }),
     unblock: (phone) => call('DELETE', `BlockedPhones/${encodeURIComponent(phone)}`),
     alerts: () => call('GET', 'StockAlerts'),
@@ -83,17 +91,27 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
   const handle = await openStoppedShop(settings);
   const { db } = handle;
   const { delivery } = readStoreSettings();
+  // The same notices the running shop sends, through the settings' mailer and text sender (or their outboxes); awaited
+  // here, so they leave before this process ends. Where they were written is not the grocer's business: not printed.
+  const notices = orderNotices({ db, ...(await messengersFromSettings(settings, () => {})), linkOrigin: settings.siteOrigin, timeZone: delivery.timeZone });
   return {
     day: (date) => ordersOfDay(db, delivery, date),
     order: (id) => grocerOrder(db, delivery, id),
     advance: async (id) => {
-      const { from } = await advanceOrder(db, id);
+      const { from, to } = await advanceOrder(db, id);
+      await notices.send(id, to);
       return { from, order: await grocerOrder(db, delivery, id) };
     },
     // No page cache or read cache runs while the shop is stopped: nothing to tell about the shelf.
     cancel: async (id, reason) => {
       const { from } = await cancelOrderByShop(db, id, reason);
+      await notices.send(id, 'cancelled');
       return { from, order: await grocerOrder(db, delivery, id) };
+    },
+    paid: async (id) => {
+      const { outcome } = await confirmPayment(db, id);
+      if (outcome === 'paid') await notices.send(id, 'payment_confirmed');
+      return { outcome, order: await grocerOrder(db, delivery, id) };
     },
     block: (phone, reason) => blockPhone(db, phone, reason),
     unblock: (phone) => unblockPhone(db, phone),
@@ -122,6 +140,7 @@ function printable(backend: Backend): Backend {
     order: async (id) => visibleText(await backend.order(id)),
     advance: async (id) => visibleText(await backend.advance(id)),
     cancel: async (id, reason) => visibleText(await backend.cancel(id, reason)),
+    paid: async (id) => visibleText(await backend.paid(id)),
     block: async (phone, reason) => visibleText(await backend.block(phone, reason)),
     unblock: async (phone) => visibleText(await backend.unblock(phone)),
     alerts: async () => visibleText(await backend.alerts()),
@@ -139,7 +158,11 @@ function columns(rows: string[][], align: Array<'l' | 'r'>, indent = '  '): stri
   );
 }
 
-const PAYMENT = { cash: 'cash on delivery', upi: 'UPI on delivery', upi_now: 'UPI paid now' } as const;
+const PAYMENT = { cash: 'cash on delivery', upi: 'UPI on delivery', upi_now: 'UPI now' } as const;
+const PAYMENT_STATUS = { on_delivery: '', awaiting: ', awaiting payment', paid: ', paid', expired: ', not paid in time' } as const;
+/** How an order is paid and, paying now, where its payment is: 'UPI now, awaiting payment'. */
+const paymentText = (o: { paymentMethod: keyof typeof PAYMENT; paymentStatus: keyof typeof PAYMENT_STATUS }) =>
+  `${PAYMENT[o.paymentMethod]}${PAYMENT_STATUS[o.paymentStatus]}`;
 const time = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-IN', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const dateTime = (iso: string, timeZone: string) =>
@@ -160,7 +183,7 @@ function printDay(day: GrocerDayDto) {
       `${o.customerName}, ${o.pincode}`,
       items(o.itemCount),
       formatRupees(o.totalPaise),
-      PAYMENT[o.paymentMethod],
+      paymentText(o),
     ]),
   );
   // One alignment for the whole day, so the columns line up from slot to slot.
@@ -175,8 +198,13 @@ function printDay(day: GrocerDayDto) {
 function printOrder(order: GrocerOrderDto) {
   const tz = order.timeZone;
   const { address: a, customer: c, summary: s } = order;
-  console.log(`Order #${order.id}  ${statusLabel(order.status)}  (${PAYMENT[order.paymentMethod]})`);
+  const { payment } = order;
+  console.log(`Order #${order.id}  ${statusLabel(order.status)}  (${paymentText({ paymentMethod: payment.method, paymentStatus: payment.status })})`);
   if (order.status === 'cancelled') console.log(cancelledText(order));
+  if (payment.status === 'awaiting' && payment.dueAt && order.status === 'placed') {
+    console.log(`Awaiting its UPI payment of ${formatRupees(order.summary.totalPaise)} until ${dateTime(payment.dueAt, tz)}: npm run orders -- paid ${order.id} once it arrives.`);
+  }
+  if (payment.paidAt) console.log(`Paid on ${dateTime(payment.paidAt, tz)}`);
   for (const line of columns(
     [
       ['Placed', dateTime(order.createdAt, tz)],
@@ -245,7 +273,7 @@ function orderIdOf(raw: string | undefined, command: string): number {
   return id;
 }
 
-const COMMANDS = ['list', 'show', 'advance', 'cancel', 'block', 'unblock', 'alerts'];
+const COMMANDS = ['list', 'show', 'advance', 'paid', 'cancel', 'block', 'unblock', 'alerts'];
 
 /** The mobile number as the shop keeps it (ten digits), or a message naming what was given. */
 function mobileOf(raw: string | undefined, command: string): string {
@@ -308,6 +336,14 @@ async function main(argv: string[]): Promise<void> {
     else if (command === 'advance') {
       const { from, order } = await backend.advance(id);
       console.log(`Order #${order.id}: ${statusLabel(from)} → ${statusLabel(order.status)}.${nextStepHint(order.status)}`);
+    } else if (command === 'paid') {
+      const { outcome, order } = await backend.paid(id);
+      const when = order.payment.paidAt ? dateTime(order.payment.paidAt, order.timeZone) : '';
+      console.log(
+        outcome === 'paid'
+          ? `Order #${order.id}: payment of ${formatRupees(order.summary.totalPaise)} confirmed. It can now be packed: npm run orders -- advance ${order.id}`
+          : `Order #${order.id} is already paid (confirmed on ${when}); nothing changed.`,
+      );
     } else if (command === 'cancel') {
       const { from, order } = await backend.cancel(id, reason);
       console.log(`Order #${order.id}: ${statusLabel(from)} → cancelled. Its stock and slot place are back; the shopper sees: ${cancelledText(order)}`);

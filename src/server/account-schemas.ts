@@ -1,7 +1,7 @@
 // zod schemas of the account and cart API (sign-in, tokens, the shopper's profile, cart lines): the
 // validation, the OpenAPI document and the browser's types all come from these.
 import { z } from '@hono/zod-openapi';
-import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, normalizeIndianMobile } from '../lib/form-limits.ts';
+import { ACCOUNT_LIMITS, CART_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, normalizeIndianMobile, PINCODE_PATTERN } from '../lib/form-limits.ts';
 import { NUMERIC_ID_PATTERN } from '../lib/ids.ts';
 import { FOOD_TYPE_DESCRIPTION, FoodTypeSchema, shopperText } from './schemas.ts';
 
@@ -34,6 +34,8 @@ export const UserSchema = z
     email: z.string(),
     phone: z.string(),
     phoneVerified: z.boolean().openapi({ description: 'the number was proved with a one-time code; needed to place an order' }),
+    smsNotices: z.boolean().openapi({ description: "'Text me about my orders': order notices are texted too, not only mailed (default true)" }),
+    pincode: z.string().nullable().openapi({ description: 'The delivery PIN code the shopper gave (the header’s "Deliver to"); null: none yet', example: '560034' }),
   })
   .openapi('User');
 
@@ -70,7 +72,23 @@ export const ResetPasswordSchema = z
 export const ChangePasswordSchema = z
   .object({ currentPassword: anyPassword, newPassword })
   .openapi('ChangePassword');
-export const UpdateProfileSchema = z.object({ name: personName, phone: mobile }).openapi('UpdateProfile');
+export const UpdateProfileSchema = z
+  .object({
+    name: personName,
+    phone: mobile,
+    smsNotices: z
+      .boolean({ error: 'smsNotices must be true or false' })
+      .optional()
+      .openapi({ description: "'Text me about my orders'; left out: as it was" }),
+    pincode: z
+      .string({ error: 'pincode must be text' })
+      .trim()
+      .regex(PINCODE_PATTERN, 'pincode must be 6 digits and cannot start with 0')
+      .nullable()
+      .optional()
+      .openapi({ description: 'The delivery PIN code (any, served or not); null forgets it; left out: as it was', example: '560034' }),
+  })
+  .openapi('UpdateProfile');
 
 /** Six digits; spaces a shopper types between them are forgiven. */
 const oneTimeCode = z
@@ -168,7 +186,7 @@ export const CartLineSchema = z
 /** One offer taken off a cart's or an order's subtotal (rules: src/content/settings/store.yaml). */
 export const DiscountLineSchema = z
   .object({
-    code: z.enum(['all-products', 'first-order', 'best-price']),
+    code: z.enum(['all-products', 'first-order', 'best-price', 'coupon']).openapi({ description: "'coupon': the coupon the shopper applied, after the offers" }),
     label: z.string().openapi({ description: "as shown in the summary, e.g. '5% off all products'" }),
     amountPaise: z.number().int().openapi({ description: 'positive: taken off the subtotal' }),
   })
@@ -189,7 +207,45 @@ export const CartSummarySchema = z
   .openapi('CartSummary');
 
 /** The whole cart: GetCartsByUser answers it, and so does every change to a line. */
-export const CartSchema = z.object({ lines: z.array(CartLineSchema), summary: CartSummarySchema }).openapi('Cart');
+/** Why a coupon does not apply (issue 25): each reason its own code; PlaceOrder answers the same codes with 409. */
+export const COUPON_REFUSAL_CODES = ['coupon_unknown', 'coupon_expired', 'coupon_below_minimum', 'coupon_used'] as const;
+export type CouponRefusalCode = (typeof COUPON_REFUSAL_CODES)[number];
+
+/** A coupon code checked against the cart: its money off, or the reason it does not apply. */
+export const CouponCheckSchema = z
+  .object({
+    code: z.string().openapi({ description: 'the code as store.yaml keeps it (upper case)', example: 'WELCOME50' }),
+    applies: z.boolean(),
+    label: z.string().nullable().openapi({ description: "store.yaml's words for it, e.g. '₹50 off orders of ₹299 or more'; null when it does not apply" }),
+    amountPaise: z.number().int().openapi({ description: 'taken off after the offers; 0 when it does not apply' }),
+    reason: z
+      .object({
+        code: z.enum(COUPON_REFUSAL_CODES),
+        message: z.string().openapi({ example: 'Add ₹49 more to use WELCOME50.' }),
+      })
+      .nullable()
+      .openapi({ description: 'why it does not apply; null when it does' }),
+  })
+  .openapi('CouponCheck');
+
+/** `?coupon=WELCOME50` on the cart: the summary with the coupon's line when it applies, and `coupon` says how it went. */
+export const CartCouponQuery = z.object({
+  coupon: z
+    .string()
+    .trim()
+    .min(1, 'coupon must not be empty')
+    .max(40, 'coupon must be at most 40 characters')
+    .optional()
+    .openapi({ description: 'a coupon code to price the cart with (any case)', example: 'WELCOME50' }),
+});
+
+export const CartSchema = z
+  .object({
+    lines: z.array(CartLineSchema),
+    summary: CartSummarySchema,
+    coupon: CouponCheckSchema.optional().openapi({ description: 'only when a coupon was asked for: applied (its line is in summary.discounts) or refused, and why' }),
+  })
+  .openapi('Cart');
 
 /** 'Notify me when back' (issue 24): the product, and its pack size (0 for a product sold in one size). */
 export const StockAlertRequestSchema = z
@@ -228,6 +284,7 @@ export type CartDto = z.infer<typeof CartSchema>;
 export type CartLineDto = z.infer<typeof CartLineSchema>;
 export type CartSummaryDto = z.infer<typeof CartSummarySchema>;
 export type DiscountLineDto = z.infer<typeof DiscountLineSchema>;
+export type CouponCheckDto = z.infer<typeof CouponCheckSchema>;
 export type RegisterInput = z.input<typeof RegisterSchema>;
 export type LoginInput = z.input<typeof LoginSchema>;
 export type NewCartLineInput = z.input<typeof NewCartLineSchema>;

@@ -17,12 +17,16 @@ import { registerOrderRoutes } from './routes/orders.ts';
 import type { StoreSettingsData } from '../lib/store-settings-schema.ts';
 import { logServerError } from '../lib/error-log.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
+import { registerDeliveryAreaRoutes } from './routes/delivery-area.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerGrocerRoutes } from './routes/grocer.ts';
 import { describeSharedAnswers } from './routes/openapi.ts';
 import { catalogueReads, type CatalogueReads } from './catalogue-reads.ts';
 import { inProcessBus, type InvalidationBus } from './cache/invalidation-bus.ts';
-import { GROCER_UPLOAD_LIMITS, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
+import { payNowRules } from './payments/provider.ts';
+import { isUploadPath, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
+import { registerAfterDeliveryRoutes } from './routes/after-delivery.ts';
+import { orderNotices, type OrderNotices } from './services/notices.ts';
 
 export interface AppDeps {
   db: Database;
@@ -49,6 +53,8 @@ export interface AppDeps {
   imageCacheDir?: string;
   /** Where the rate limits count: this process's memory unless given (with DATABASE_URL: limiterStoreFor, shared). */
   rateLimits?: LimiterStore;
+  /** The mails and texts of an order's events (services/notices.ts); default: through the accounts' mailer and sender. */
+  notices?: OrderNotices;
 }
 
 export function createApp({
@@ -65,6 +71,7 @@ export function createApp({
   stale = inProcessBus(),
   imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
   rateLimits = memoryLimiterStore,
+  notices = orderNotices({ db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone }),
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -89,7 +96,7 @@ export function createApp({
     maxSize: MAX_API_BODY_BYTES,
     onError: (c) => sendError(c, 413, 'payload_too_large', tooLargeMessage(MAX_API_BODY_BYTES)),
   });
-  app.use('*', (c, next) => (Object.hasOwn(GROCER_UPLOAD_LIMITS, c.req.path) ? next() : smallBody(c, next)));
+  app.use('*', (c, next) => (isUploadPath(c.req.path) ? next() : smallBody(c, next)));
   const reads = catalogue ?? catalogueReads(db, undefined)();
   registerCatalogueRoutes(app, reads);
   registerImageRoutes(app, db, { cacheDir: imageCacheDir, logError });
@@ -116,12 +123,15 @@ export function createApp({
   const { authenticate } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
   // A review may carry the shopper's token (issue 24), so its routes come after the sign-in's.
   registerReviewRoutes(app, db, reads, stale, authenticate, reviewLimit, rateLimits);
-  registerCartRoutes(app, db, authenticate, store);
-  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, now, stale }, orderLimit, rateLimits);
+  registerCartRoutes(app, db, authenticate, { ...store, now });
+  registerOrderRoutes(app, db, authenticate, { offers: store.offers, delivery: store.delivery, limits: store.limits, area: store.area, coupons: store.coupons, now, stale, notices, payNow: payNowRules(store) }, orderLimit, rateLimits);
   // Addresses, the wishlist and the grocer's routes (issue 11, GROCER).
-  registerAddressRoutes(app, db, authenticate);
+  registerAddressRoutes(app, db, authenticate, store.area);
+  registerDeliveryAreaRoutes(app, db, { area: store.area, offers: store.offers, delivery: store.delivery, now });
   registerWishlistRoutes(app, db, authenticate);
-  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery, stale });
+  // After delivery (issue 25): issue reports with their photos, and the invoice.
+  registerAfterDeliveryRoutes(app, db, authenticate, { store, now, limiters: rateLimits });
+  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery, stale, notices });
   describeSharedAnswers(app);
 
   app.doc31('/openapi.json', {

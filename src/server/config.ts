@@ -58,6 +58,13 @@ const settingsSchema = z.object({
   MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
   MSG91_OTP_TEMPLATE_ID: z.string().min(4, 'MSG91_OTP_TEMPLATE_ID must be the id of your approved template').optional(),
   MSG91_API_URL: z.url('MSG91_API_URL must be an absolute URL').default('https://control.msg91.com'),
+  MSG91_NOTICE_TEMPLATES: z
+    .string()
+    .regex(
+      /^\s*[a-z_]+\s*=\s*[\w-]{4,}\s*(,\s*[a-z_]+\s*=\s*[\w-]{4,}\s*)*$/,
+      'MSG91_NOTICE_TEMPLATES must be event=template id pairs separated by commas, e.g. placed=64f0…,packed=64f1…',
+    )
+    .optional(),
 });
 
 /** The names of every setting, as README.md's Settings table lists them. */
@@ -99,7 +106,9 @@ export type ServerSettings = {
   /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
   imageCacheDir: string;
   /** How one-time codes are sent: written to `<dataDir>/sms-outbox/`, or through MSG91. */
-  sms: { provider: 'outbox' } | { provider: 'msg91'; authKey: string; templateId: string; apiUrl: string };
+  sms:
+    | { provider: 'outbox' }
+    | { provider: 'msg91'; authKey: string; templateId: string; apiUrl: string; noticeTemplateIds: Record<string, string> };
 };
 
 export function readServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
@@ -149,7 +158,16 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
     sms:
       s.SMS_PROVIDER === 'msg91'
-        ? { provider: 'msg91', authKey: s.MSG91_AUTH_KEY!, templateId: s.MSG91_OTP_TEMPLATE_ID!, apiUrl: s.MSG91_API_URL }
+        ? {
+            provider: 'msg91',
+            authKey: s.MSG91_AUTH_KEY!,
+            templateId: s.MSG91_OTP_TEMPLATE_ID!,
+            apiUrl: s.MSG91_API_URL,
+            // Each order notice's own approved template (services/notices.ts); one not given is not texted.
+            noticeTemplateIds: Object.fromEntries(
+              (s.MSG91_NOTICE_TEMPLATES ?? '').split(',').filter((pair) => pair.includes('=')).map((pair) => pair.split('=').map((part) => part.trim())),
+            ),
+          }
         : { provider: 'outbox' },
   };
 }

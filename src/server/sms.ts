@@ -14,6 +14,8 @@ export interface TextMessage {
   text: string;
   /** The template's variables (a one-time code's `otp`). */
   variables: Record<string, string>;
+  /** Which DLT template: an order notice's event (services/notices.ts); none: the one-time code's. */
+  template?: string;
 }
 
 export interface SmsSender {
@@ -40,15 +42,20 @@ export interface Msg91Settings {
   authKey: string;
   /** The DLT-approved template of the one-time code message; its variable is `otp`. */
   templateId: string;
+  /** The approved template of each order notice, by its event (MSG91_NOTICE_TEMPLATES); one missing: that text is not sent. */
+  noticeTemplateIds?: Record<string, string>;
   /** https://control.msg91.com; a test's stand-in on 127.0.0.1. */
   apiUrl: string;
 }
 
 /** MSG91's Flow API (POST /api/v5/flow): one template, one recipient, the variables beside the number. */
-export function msg91Sms({ authKey, templateId, apiUrl }: Msg91Settings): SmsSender {
+export function msg91Sms({ authKey, templateId: codeTemplateId, noticeTemplateIds = {}, apiUrl }: Msg91Settings): SmsSender {
   const endpoint = new URL('/api/v5/flow', apiUrl).href;
   return {
     async send(message) {
+      // DLT: an operator drops a text that matches no approved template, so a notice without its own is not sent.
+      const templateId = message.template === undefined ? codeTemplateId : noticeTemplateIds[message.template];
+      if (!templateId) throw new Error(`no MSG91 template for the '${message.template}' notice (MSG91_NOTICE_TEMPLATES)`);
       const res = await fetch(endpoint, {
         method: 'POST',
         headers: { authkey: authKey, 'content-type': 'application/json', accept: 'application/json' },

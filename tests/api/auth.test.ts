@@ -36,7 +36,7 @@ describe('POST /api/Authenticate/Register', () => {
     const verified = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: text.variables.otp } });
     expect(verified.status).toBe(200);
     const session = (await verified.json()) as SessionDto;
-    expect(session.user).toEqual({ id: expect.any(Number), name: shopper.name, email: 'Asha.Patel@Example.in', phone: '9845012345', phoneVerified: true });
+    expect(session.user).toEqual({ id: expect.any(Number), name: shopper.name, email: 'Asha.Patel@Example.in', phone: '9845012345', phoneVerified: true, smsNotices: true, pincode: null });
     expect(JSON.stringify(session)).not.toContain(shopper.password);
     expect(decodeProtectedHeader(session.token).alg).toBe('HS256');
     const claims = decodeJwt(session.token);

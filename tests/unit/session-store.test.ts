@@ -29,7 +29,7 @@ describe('sessionStore', () => {
     // Node has no localStorage of its own: the atoms keep theirs in the same storage, and hear no events.
     setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
     const { sessionStore, saveSession, $token } = await import('../../src/stores/auth.ts');
-    saveSession({ token: 'a.b.c', refreshToken: 'refresh-1', user: { id: 7, name: 'Asha', email: 'a@b.in', phone: '9876543210', phoneVerified: true } });
+    saveSession({ token: 'a.b.c', refreshToken: 'refresh-1', user: { id: 7, name: 'Asha', email: 'a@b.in', phone: '9876543210', phoneVerified: true, smsNotices: true, pincode: null } });
     expect(sessionStore.token()).toBe('a.b.c');
     // Another tab refreshed: its write is in the storage, and no storage event has reached the atoms yet.
     items.token = 'd.e.f';

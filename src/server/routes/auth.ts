@@ -486,7 +486,7 @@ export function registerAuthRoutes(
       method: 'put',
       path: '/app/Users/Me',
       tags: ['Accounts'],
-      summary: 'Change the name; a new mobile number is texted a code, and becomes the account’s when VerifyPhone gets it',
+      summary: 'Change the name and whether order notices are texted (smsNotices); a new mobile number is texted a code, and becomes the account’s when VerifyPhone gets it',
       description:
         'A new number is not saved until its code comes back: saved at once, anyone could claim a number, and its real ' +
         'owner signing in with a code would then be signed in to their account. The answer does not say whether another ' +
@@ -502,8 +502,9 @@ export function registerAuthRoutes(
     }),
     async (c) => {
       const { userId } = await authenticate(c);
-      const { name, phone } = c.req.valid('json');
-      const user = await accounts.updateName(db, userId, name);
+      const { name, phone, smsNotices, pincode } = c.req.valid('json');
+      if (pincode !== undefined) await accounts.setPincode(db, userId, pincode);
+      const user = await accounts.updateName(db, userId, name, smsNotices);
       if (!user) throw notFound('This account no longer exists');
       if (phone === user.phone) return c.json({ ...user, codeSent: null }, 200);
       await limitCodes.address(c);

@@ -20,6 +20,7 @@ import {
   GrocerDayQuery,
   GrocerDaySchema,
   GrocerOrderSchema,
+  GrocerPaidSchema,
   GrocerStockAlertsSchema,
 } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
@@ -28,9 +29,12 @@ import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
 import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
 import { importCatalogue, saveImportPhoto } from '../services/import.ts';
+import { confirmPayment } from '../services/payments.ts';
 import { closeRestockedAlerts, waitingForStock } from '../services/stock-alerts.ts';
 import type { DeliveryRules } from '../services/slots.ts';
+import { NO_NOTICES, type OrderNotices } from '../services/notices.ts';
 import { json, jsonBody } from './openapi.ts';
+import { registerGrocerIssueRoutes } from './grocer-issues.ts';
 
 const GROCER = [{ grocer: [] }];
 const OrderIdParam = z.object({ id: positiveId('id') });
@@ -47,9 +51,11 @@ export interface GrocerDeps {
   delivery: DeliveryRules;
   /** Where a cancel that refilled the shelf, a delivery (its shopper's reviews now certified) or an import says what it made stale. */
   stale: InvalidationBus;
+  /** The shopper's mail and text of each step and cancel (services/notices.ts). */
+  notices?: OrderNotices;
 }
 
-export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale }: GrocerDeps) {
+export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale, notices = NO_NOTICES }: GrocerDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'grocer', {
     type: 'apiKey',
     in: 'header',
@@ -68,6 +74,8 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }
     await next();
   });
+  // The issues shoppers report after delivery, and settling them (issue 25).
+  registerGrocerIssueRoutes(app, db);
 
   app.openapi(
     createRoute({
@@ -115,6 +123,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       const { from, to } = await advanceOrder(db, id);
       const order = await grocerOrder(db, delivery, id);
       if (to === 'delivered') await stale.publish(staleAfter.orderDelivered(order.lines.map((line) => line.productsId)));
+      notices.later(id, to);
       return c.json({ from, order }, 200);
     },
   );
@@ -147,7 +156,34 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
         await stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
         await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
       }
+      notices.later(id, 'cancelled');
       return c.json({ from, order }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/Orders/{id}/Paid',
+      tags: ['Grocer'],
+      summary: 'Confirm that a pay-now order’s UPI payment arrived; the order can then be packed',
+      description:
+        "Confirming again answers `outcome: 'already_paid'` and changes nothing. An order paid on delivery (cash or UPI), " +
+        'one whose payment time ran out (expired, so cancelled) or one cancelled otherwise is a 409 that says so.',
+      security: GROCER,
+      request: { params: OrderIdParam },
+      responses: {
+        200: json(GrocerPaidSchema, 'Paid now, or already paid; and the order'),
+        ...errors,
+        404: json(ErrorSchema, 'No such order'),
+        409: json(ErrorSchema, 'Paid on delivery, expired or cancelled: there is no payment to confirm'),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { outcome } = await confirmPayment(db, id);
+      if (outcome === 'paid') notices.later(id, 'payment_confirmed');
+      return c.json({ outcome, order: await grocerOrder(db, delivery, id) }, 200);
     },
   );
 

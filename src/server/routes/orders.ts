@@ -24,7 +24,9 @@ import { closeRestockedAlerts } from '../services/stock-alerts.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
 import { staleAfter } from '../cache/stale-after.ts';
+import { expireAndPublish } from '../payments/expiry.ts';
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
+import { NO_NOTICES, type OrderNotices } from '../services/notices.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
 export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
@@ -47,11 +49,12 @@ export function registerOrderRoutes(
   db: Database,
   authenticate: (c: Context) => Promise<AccessClaims>,
   /** With where an order that changed the shelf says so (the caches of every instance forget those products). */
-  rules: OrderRules & { stale: InvalidationBus },
+  rules: OrderRules & { stale: InvalidationBus; notices?: OrderNotices },
   orderLimit: WriteLimit = DEFAULT_ORDER_LIMIT,
   limiters: LimiterStore = memoryLimiterStore,
 ) {
   const limitOrders = keyedLimiter(orderLimit, 'orders', { store: limiters, name: 'orders' });
+  const notices = rules.notices ?? NO_NOTICES;
 
   app.openapi(
     createRoute({
@@ -73,10 +76,12 @@ export function registerOrderRoutes(
       method: 'post',
       path: '/app/Orders',
       tags: ['Orders'],
-      summary: 'Place the cart as an order (cash or UPI on delivery)',
+      summary: 'Place the cart as an order (cash or UPI on delivery, or UPI now)',
       description:
         'Prices, discounts and totals come from the server; any the client sends are ignored. The same Idempotency-Key ' +
-        'with the same body answers the first order again (200, `Idempotent-Replayed: true`); with another body, 422.',
+        'with the same body answers the first order again (200, `Idempotent-Replayed: true`); with another body, 422. ' +
+        "With `paymentMethod: 'upi_now'` the order awaits its payment (`payment.status: 'awaiting'`, `payment.dueAt`) and " +
+        'carries the UPI payment request (`payment.request`); unpaid by its deadline it is cancelled and gives its stock and slot back.',
       security: BEARER,
       request: { headers: IdempotencyHeader, ...jsonBody(PlaceOrderSchema) },
       responses: {
@@ -100,6 +105,8 @@ export function registerOrderRoutes(
         c.header('Idempotent-Replayed', 'true');
         return c.json(order, 200);
       }
+      // After the commit, and not awaited: the shopper's answer never waits for a mail server.
+      notices.later(order.id, 'placed');
       return c.json(order, 201);
     },
   );
@@ -134,6 +141,8 @@ export function registerOrderRoutes(
     async (c) => {
       const { userId } = await authenticate(c);
       const { id } = c.req.valid('param');
+      // A pay-now order past its time reads as what it is now (expired, cancelled), not as the timer last left it.
+      await expireAndPublish({ db, stale: rules.stale, onExpired: (expired) => notices.later(expired.orderId, 'cancelled') }, rules.now(), id);
       const order = await orderOf(db, rules, userId, id);
       if (!order) throw orderNotFound(id);
       return c.json(order, 200);
@@ -164,6 +173,7 @@ export function registerOrderRoutes(
         // Back on the shelf: the shoppers who waited for it are no longer counted as waiting (issue 24).
         await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
       }
+      notices.later(order.id, 'cancelled');
       return c.json(order, 200);
     },
   );

@@ -13,6 +13,8 @@ const userColumns = {
   email: users.email,
   phone: users.phone,
   phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`,
+  smsNotices: users.smsNotices,
+  pincode: users.pincode,
 };
 
 /** The user a sign-in names: an email (any letter case) or a mobile number (as typed, +91 and spaces forgiven). */
@@ -59,8 +61,13 @@ export async function createUser(
   return row;
 }
 
-export async function updateName(db: Database, id: number, name: string): Promise<UserDto | undefined> {
-  const [row] = await db.update(users).set({ name }).where(eq(users.id, id)).returning(userColumns);
+/** The delivery PIN code the shopper gave (issue 25); null forgets it. Served or not: the header says which. */
+export async function setPincode(db: Database, id: number, pincode: string | null): Promise<void> {
+  await db.update(users).set({ pincode }).where(eq(users.id, id));
+}
+
+export async function updateName(db: Database, id: number, name: string, smsNotices?: boolean): Promise<UserDto | undefined> {
+  const [row] = await db.update(users).set({ name, smsNotices }).where(eq(users.id, id)).returning(userColumns);
   return row;
 }
 

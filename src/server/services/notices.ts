@@ -1,0 +1,161 @@
+// Order notices (issue 25): a mail, and a text message when the shopper has not turned them off, each time an order is
+// placed, packed, out for delivery, delivered or cancelled, and when its payment is confirmed. Each names the order,
+// its slot, its total and links to the order page.
+//
+// Sent after the write has committed, and never allowed to fail it or hold it up: the routes start a notice and answer
+// at once (`later`); a send that fails is logged in one line for the shop, never shown to the shopper. The stopped
+// shop's `npm run orders` awaits `send`, so the notice leaves before its process ends.
+//
+// Every text is a DLT template with variables (TRAI's rules for a commercial SMS to an Indian number): the wording
+// below is what the grocer registers, word for word, with {#var#} where a variable goes (docs/notices.md).
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { deliverySlots, orders, users } from '../db/schema.ts';
+import type { Mailer } from '../mail.ts';
+import type { SmsSender } from '../sms.ts';
+import { formatRupees } from '../../lib/money.ts';
+import { urls } from '../../lib/urls.ts';
+
+/** What happened to an order that the shopper is told of. */
+export const NOTICE_EVENTS = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled', 'payment_confirmed'] as const;
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+/** What a notice says of its order: read once, after the write committed. */
+export interface NoticeFacts {
+  orderId: number;
+  slotStartsAt: Date;
+  slotEndsAt: Date;
+  totalPaise: number;
+  cancelledBy: 'shopper' | 'shop' | 'payment_expired' | null;
+  cancelReason: string | null;
+}
+
+export interface NoticeMessages {
+  subject: string;
+  /** The mail's text. */
+  mail: string;
+  /** The text message, exactly as its DLT template reads with the variables filled in. */
+  text: string;
+  /** The template's variables (MSG91 Flow sends these beside the number). */
+  variables: Record<string, string>;
+}
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+function hourFormat(timeZone: string) {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
+    hourFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** '6 pm' or '6:30 pm': a text message is short, and a slot's minutes are mostly :00. */
+function clock(at: Date, timeZone: string): { time: string; period: string } {
+  const parts = hourFormat(timeZone).formatToParts(at);
+  const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
+  const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  const period = (parts.find((p) => p.type === 'dayPeriod')?.value ?? '').toLowerCase();
+  return { time: minute === '00' ? hour : `${hour}:${minute}`, period };
+}
+
+/** A slot as a notice says it: 'Thu 26 Nov, 6–8 pm' ('Thu 26 Nov, 11 am–1 pm' across noon), in the shop's time zone. */
+export function slotNoticeText(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(startsAt);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const from = clock(startsAt, timeZone);
+  const to = clock(endsAt, timeZone);
+  const range = from.period === to.period ? `${from.time}–${to.time} ${to.period}` : `${from.time} ${from.period}–${to.time} ${to.period}`;
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${range}`;
+}
+
+/** Who cancelled, as the shopper reads it. */
+function cancelledText(facts: NoticeFacts): string {
+  if (facts.cancelledBy === 'shop') return facts.cancelReason ? `by the shop: ${facts.cancelReason}` : 'by the shop';
+  if (facts.cancelledBy === 'payment_expired') return 'as payment was not received in time';
+  return 'by you';
+}
+
+/** The words of each notice: pure, so a test and docs/notices.md read the same text. */
+export function noticeMessages(event: NoticeEvent, facts: NoticeFacts, link: string, timeZone: string): NoticeMessages {
+  const order = String(facts.orderId);
+  const slot = slotNoticeText(facts.slotStartsAt, facts.slotEndsAt, timeZone);
+  const total = formatRupees(facts.totalPaise);
+  const variables: Record<string, string> = { order, slot, total, link };
+  const what = {
+    placed: { subject: `Order #${order} placed`, line: `Your order #${order} is placed. We deliver it ${slot}.` },
+    packed: { subject: `Order #${order} is packed`, line: `Your order #${order} is packed, for delivery ${slot}.` },
+    out_for_delivery: { subject: `Order #${order} is out for delivery`, line: `Your order #${order} is out for delivery (slot ${slot}).` },
+    delivered: { subject: `Order #${order} is delivered`, line: `Your order #${order} is delivered (slot ${slot}). Thank you!` },
+    cancelled: { subject: `Order #${order} is cancelled`, line: `Your order #${order} (slot ${slot}) is cancelled ${cancelledText(facts)}.` },
+    payment_confirmed: { subject: `Payment received for order #${order}`, line: `We received your payment for order #${order}. We deliver it ${slot}.` },
+  }[event];
+  if (event === 'cancelled') variables.reason = cancelledText(facts);
+  const text = `Kirana: ${what.line} Total ${total}. See your order: ${link}`;
+  const mail = [`${what.line}`, '', `Total: ${total}`, `Delivery slot: ${slot}`, '', `See your order: ${link}`, '', 'Kirana'].join('\n');
+  return { subject: `${what.subject}: ${slot}`, mail, text, variables };
+}
+
+export interface NoticeDeps {
+  db: Database;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The shop's public origin (SITE_URL, or where the shop runs): the order's link starts with it. */
+  linkOrigin: string;
+  timeZone: string;
+  /** Where a failed send is reported, one line, for the shop's log. */
+  log?: (message: string) => void;
+}
+
+export interface OrderNotices {
+  /** Sends the notices of one event; never throws (a failure is logged). */
+  send(orderId: number, event: NoticeEvent): Promise<void>;
+  /** Starts `send` and returns at once: a route's answer never waits for a mail server. */
+  later(orderId: number, event: NoticeEvent): void;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The notices of a shop: its mailer and text sender (src/server/auth/setup.ts), its origin and time zone. */
+export function orderNotices({ db, mailer, sms, linkOrigin, timeZone, log = (m) => console.error(m) }: NoticeDeps): OrderNotices {
+  async function send(orderId: number, event: NoticeEvent): Promise<void> {
+    try {
+      const [row] = await db
+        .select({
+          email: users.email,
+          phone: users.phone,
+          smsNotices: users.smsNotices,
+          slotStartsAt: deliverySlots.startsAt,
+          slotEndsAt: deliverySlots.endsAt,
+          totalPaise: orders.totalPaise,
+          cancelledBy: orders.cancelledBy,
+          cancelReason: orders.cancelReason,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
+        .where(eq(orders.id, orderId));
+      if (!row) return log(`[notices] order ${orderId} ${event}: no such order, nothing sent`);
+      const link = new URL(urls.orderDetails(orderId), linkOrigin).href;
+      const messages = noticeMessages(event, { orderId, ...row }, link, timeZone);
+      // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
+      if (row.smsNotices) {
+        await sms.send({ to: row.phone, text: messages.text, variables: messages.variables, template: event }).catch((error: unknown) => {
+          log(`[notices] order ${orderId} ${event}: the text to ${row.phone} was not sent (${reasonOf(error)})`);
+        });
+      }
+      await mailer.send({ to: row.email, subject: messages.subject, text: messages.mail, link }).catch((error: unknown) => {
+        log(`[notices] order ${orderId} ${event}: the mail to ${row.email} was not sent (${reasonOf(error)})`);
+      });
+    } catch (error) {
+      log(`[notices] order ${orderId} ${event}: not sent (${reasonOf(error)})`);
+    }
+  }
+  return {
+    send,
+    later: (orderId, event) => void send(orderId, event),
+  };
+}
+
+/** No notices (a tool or test that sends none). */
+export const NO_NOTICES: OrderNotices = { send: async () => {}, later: () => {} };
