@@ -1,0 +1,51 @@
+// The grocer's side of the issue reports (issue 25), among the grocer routes (routes/grocer.ts registers these behind
+// its `Authorization: Grocer <token>` check): every report, open ones first, and settling one with a refund of the
+// line's total or a replacement. `npm run orders -- issues` and `-- settle N` use them while the shop runs.
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { GrocerIssueListSchema, GrocerIssueSchema, SettleIssueSchema } from '../after-delivery-schemas.ts';
+import type { Database } from '../db/client.ts';
+import { ErrorSchema, positiveId } from '../schemas.ts';
+import { listIssues, settleIssue } from '../services/order-issues.ts';
+import { json, jsonBody } from './openapi.ts';
+
+const GROCER = [{ grocer: [] }];
+const IssueIdParam = z.object({ id: positiveId('id') });
+const errors = {
+  400: json(ErrorSchema, 'Bad input'),
+  401: json(ErrorSchema, 'No grocer token, or a wrong one'),
+} as const;
+
+export function registerGrocerIssueRoutes(app: OpenAPIHono, db: Database, now: () => Date = () => new Date()) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/grocer/Issues',
+      tags: ['Grocer'],
+      summary: 'The issues shoppers reported on delivered orders: open ones first (longest waiting first), then the settled',
+      security: GROCER,
+      responses: { 200: json(GrocerIssueListSchema, 'Every report'), ...errors },
+    }),
+    async (c) => c.json(await listIssues(db), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/grocer/Issues/{id}/Settle',
+      tags: ['Grocer'],
+      summary: "Settle an open issue: 'refunded' (the line's total) or 'replaced', with a note the shopper reads",
+      security: GROCER,
+      request: { params: IssueIdParam, ...jsonBody(SettleIssueSchema) },
+      responses: {
+        200: json(GrocerIssueSchema, 'Settled'),
+        ...errors,
+        404: json(ErrorSchema, 'No such issue'),
+        409: json(ErrorSchema, 'Already settled'),
+      },
+    }),
+    async (c) => {
+      const { outcome, note } = c.req.valid('json');
+      return c.json(await settleIssue(db, c.req.valid('param').id, outcome, note, now), 200);
+    },
+  );
+}
