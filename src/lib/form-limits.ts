@@ -56,9 +56,14 @@ export const ADDRESS_LIMITS = {
   line: { min: 3, max: 120 },
   landmark: { max: 80 },
   city: { min: 2, max: 60 },
+  /** Delivery instructions ('Ring the bell twice, leave with the guard'). */
+  instructions: { max: 200 },
   /** Addresses one shopper can keep. */
   perUser: 10,
 } as const;
+
+/** What kind of place an address is (addresses.address_type). */
+export const ADDRESS_TYPE_VALUES = ['home', 'work', 'other'] as const;
 
 /** An Indian PIN code: six digits, never starting with 0. */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;

@@ -2,6 +2,7 @@
 // API when it starts (src/server/store-settings.ts), so a grocer's mistake is named the same way in both places.
 import { z } from 'zod';
 import { CART_LIMITS } from './form-limits.ts';
+import { parsePinEntry } from './delivery-area.ts';
 
 const hours = z.object({ label: z.string().min(2), hours: z.string().min(2) });
 
@@ -59,6 +60,36 @@ export const couponSchema = z
   });
 
 export type Coupon = z.infer<typeof couponSchema>;
+
+/** A group of the serviceable area (issue 25): its PIN codes, and what it sets apart from the shop's own rules. */
+export const areaGroupSchema = z.object({
+  /** A name for the grocer ("Jayanagar and Koramangala"); shoppers are not shown it. */
+  name: z.string({ error: 'area: each group needs a name' }).min(2, 'area: a group name is at least 2 characters'),
+  /** Single PIN codes ("560034") or ranges ("560001-560099"), at least one. */
+  pincodes: z
+    .array(
+      z
+        .string({ error: 'area: write each PIN code in quotes, e.g. "560034"' })
+        .refine((entry) => parsePinEntry(entry) !== null, 'area: a PIN code is 6 digits not starting with 0 ("560034"), or a range from the smaller to the larger ("560001-560099")'),
+    )
+    .min(1, 'area: each group needs at least one PIN code'),
+  /** The delivery fee here in rupees (0 = free); left out, the offers' fee (or free delivery) applies. */
+  deliveryFeeRupees: z.number().int('area: deliveryFeeRupees is a whole number of rupees').min(0).optional(),
+  /** The smallest order here, in rupees (the subtotal before discounts); 0 = any order. */
+  minimumOrderRupees: z.number().int('area: minimumOrderRupees is a whole number of rupees').min(0).default(0),
+  /** Slots of their own here; left out, the delivery section's. */
+  slots: z
+    .object({
+      from: clockTime('area slots.from'),
+      to: clockTime('area slots.to'),
+      slotHours: z.number().int().min(1).max(12),
+      capacity: z.number().int().min(1).max(10_000),
+    })
+    .refine((d) => d.from < d.to, { message: 'area slots.from must be before slots.to', path: ['to'] })
+    .optional(),
+});
+
+export type AreaGroup = z.infer<typeof areaGroupSchema>;
 
 export const storeSettingsSchema = z.object({
   shopName: z.string().min(2),
@@ -124,6 +155,11 @@ export const storeSettingsSchema = z.object({
     .array(couponSchema)
     .default([])
     .refine((list) => new Set(list.map((c) => c.code)).size === list.length, 'coupons: two coupons have the same code'),
+  /**
+   * Where the shop delivers (issue 25): groups of PIN codes, read top to bottom (a PIN's first group counts). Left out,
+   * every PIN code is served with the shop's own rules.
+   */
+  area: z.object({ groups: z.array(areaGroupSchema).min(1, 'area: list at least one group of PIN codes') }).optional(),
   support: z.object({
     hours: z.array(hours).min(1),
     phone: z.string().regex(/^\+?[0-9 -]{8,20}$/, 'phone must be digits, spaces or dashes, e.g. +91 80 4567 8900'),

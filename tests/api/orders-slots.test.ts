@@ -22,7 +22,7 @@ async function shopperWithCart(productId: number) {
   const s = await api.register();
   const [address] = await api.db
     .insert(addresses)
-    .values({ userId: s.user.id, name: 'Arjun Rao', phone: '9123456780', line1: '7, MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' })
+    .values({ userId: s.user.id, name: 'Arjun Rao', phone: '9123456780', line1: '7, MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' })
     .returning({ id: addresses.id });
   const add = await api.call('POST', '/api/app/Carts', { token: s.token, body: { productsId: productId, qty: 1 } });
   expect(add.status).toBe(201);

@@ -356,9 +356,9 @@ describe('with the shop running (the command goes through it)', () => {
         name: 'Kavya Nair',
         phone: '9886012345',
         line1: '7, Temple Street',
-        city: 'Mysuru',
+        city: 'Bengaluru',
         state: 'Karnataka',
-        pincode: '570001',
+        pincode: '560070',
       })
     ).json()) as AddressListDto;
     const slots = (await (await asShopper('GET', '/app/DeliverySlots')).json()) as SlotListDto;
@@ -383,7 +383,7 @@ describe('with the shop running (the command goes through it)', () => {
     const { code, stdout } = await ordersCommand('--date', placed.slot.id.slice(0, 10));
     expect(code).toBe(0);
     expect(stdout).toMatch(/\d\d:\d\d–\d\d:\d\d  1 of 20 places/);
-    expect(stdout).toMatch(new RegExp(`#${placed.id}\\s+placed\\s+Kavya Nair, 570001\\s+2 items\\s+₹[\\d,.]+\\s+UPI on delivery`));
+    expect(stdout).toMatch(new RegExp(`#${placed.id}\\s+placed\\s+Kavya Nair, 560070\\s+2 items\\s+₹[\\d,.]+\\s+UPI on delivery`));
   });
 
   it('moves the order along to delivered (the shopper sees each step), then refuses to move it', async () => {

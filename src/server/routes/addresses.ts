@@ -7,7 +7,9 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { AddressInputSchema, AddressListSchema } from '../order-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
-import { addAddress, addressesOf, makeDefaultAddress, removeAddress, updateAddress } from '../services/addresses.ts';
+import { addAddress, addressesOf, makeDefaultAddress, removeAddress, updateAddress, type SavedAddress } from '../services/addresses.ts';
+import { groupOfPin } from '../../lib/delivery-area.ts';
+import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import { json } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
 
@@ -20,8 +22,18 @@ const errors = {
   404: json(ErrorSchema, 'No such address of yours'),
 } as const;
 
-export function registerAddressRoutes(app: OpenAPIHono, db: Database, authenticate: (c: Context) => Promise<AccessClaims>) {
+export function registerAddressRoutes(
+  app: OpenAPIHono,
+  db: Database,
+  authenticate: (c: Context) => Promise<AccessClaims>,
+  /** store.yaml's serviceable area; none: every PIN code is served. */
+  area?: StoreSettingsData['area'],
+) {
   const me = async (c: Context) => (await authenticate(c)).userId;
+  // An address outside the area may be kept (a shopper moving house), but the list says so: it cannot be ordered to.
+  const listOf = (addresses: SavedAddress[]) => ({
+    addresses: addresses.map((address) => ({ ...address, served: !area || groupOfPin(address.pincode, area.groups) !== undefined })),
+  });
 
   app.openapi(
     createRoute({
@@ -35,7 +47,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
     }),
     async (c) => {
       const userId = await shopperOfPath(c, authenticate, c.req.valid('param').userId, 'addresses');
-      return c.json({ addresses: await addressesOf(db, userId) }, 200);
+      return c.json(listOf(await addressesOf(db, userId)), 200);
     },
   );
 
@@ -45,6 +57,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
       path: '/app/Addresses',
       tags: ['Addresses'],
       summary: 'Save an address; the first one (or one sent with isDefault: true) is the default',
+      description: 'An address outside the delivery area (store.yaml) is saved too, and listed with served: false: orders to it are refused.',
       security: BEARER,
       request: body(AddressInputSchema),
       responses: {
@@ -55,7 +68,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
     }),
     async (c) => {
       const userId = await me(c);
-      return c.json({ addresses: await addAddress(db, userId, c.req.valid('json')) }, 201);
+      return c.json(listOf(await addAddress(db, userId, c.req.valid('json'))), 201);
     },
   );
 
@@ -71,7 +84,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
     }),
     async (c) => {
       const userId = await me(c);
-      return c.json({ addresses: await updateAddress(db, userId, c.req.valid('param').id, c.req.valid('json')) }, 200);
+      return c.json(listOf(await updateAddress(db, userId, c.req.valid('param').id, c.req.valid('json'))), 200);
     },
   );
 
@@ -87,7 +100,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
     }),
     async (c) => {
       const userId = await me(c);
-      return c.json({ addresses: await makeDefaultAddress(db, userId, c.req.valid('param').id) }, 200);
+      return c.json(listOf(await makeDefaultAddress(db, userId, c.req.valid('param').id)), 200);
     },
   );
 
@@ -103,7 +116,7 @@ export function registerAddressRoutes(app: OpenAPIHono, db: Database, authentica
     }),
     async (c) => {
       const userId = await me(c);
-      return c.json({ addresses: await removeAddress(db, userId, c.req.valid('param').id) }, 200);
+      return c.json(listOf(await removeAddress(db, userId, c.req.valid('param').id)), 200);
     },
   );
 }

@@ -20,11 +20,16 @@ const columns = {
   city: addresses.city,
   state: addresses.state,
   pincode: addresses.pincode,
+  addressType: addresses.addressType,
+  instructions: addresses.instructions,
   isDefault: addresses.isDefault,
 };
 
+/** An address as kept; the routes add whether the shop delivers there (`served`, from store.yaml's area). */
+export type SavedAddress = Omit<AddressDto, 'served'>;
+
 /** Default first, then newest. */
-export async function addressesOf(db: Database | Tx, userId: number): Promise<AddressDto[]> {
+export async function addressesOf(db: Database | Tx, userId: number): Promise<SavedAddress[]> {
   return db
     .select(columns)
     .from(addresses)
@@ -33,7 +38,7 @@ export async function addressesOf(db: Database | Tx, userId: number): Promise<Ad
 }
 
 /** The one saved address of this shopper, or undefined (another shopper's address is "no such address" too). */
-export async function findAddress(db: Database | Tx, userId: number, id: number): Promise<AddressDto | undefined> {
+export async function findAddress(db: Database | Tx, userId: number, id: number): Promise<SavedAddress | undefined> {
   const [row] = await db
     .select(columns)
     .from(addresses)
@@ -66,7 +71,7 @@ async function moveDefault(tx: Tx, userId: number, id: number) {
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
 }
 
-export async function addAddress(db: Database, userId: number, input: AddressFields): Promise<AddressDto[]> {
+export async function addAddress(db: Database, userId: number, input: AddressFields): Promise<SavedAddress[]> {
   return forShopper(db, userId, async (tx) => {
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -89,7 +94,7 @@ export async function addAddress(db: Database, userId: number, input: AddressFie
 }
 
 /** Replaces an address's fields; isDefault true makes it the default (false never leaves the shopper without one). */
-export async function updateAddress(db: Database, userId: number, id: number, input: AddressFields): Promise<AddressDto[]> {
+export async function updateAddress(db: Database, userId: number, id: number, input: AddressFields): Promise<SavedAddress[]> {
   return forShopper(db, userId, async (tx) => {
     const { isDefault, ...fields } = input;
     const updated = await tx
@@ -103,7 +108,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
   });
 }
 
-export async function makeDefaultAddress(db: Database, userId: number, id: number): Promise<AddressDto[]> {
+export async function makeDefaultAddress(db: Database, userId: number, id: number): Promise<SavedAddress[]> {
   return forShopper(db, userId, async (tx) => {
     if (!(await findAddress(tx, userId, id))) throw addressNotFound(id);
     await moveDefault(tx, userId, id);
@@ -112,7 +117,7 @@ export async function makeDefaultAddress(db: Database, userId: number, id: numbe
 }
 
 /** Removing the default makes the newest remaining address the default. */
-export async function removeAddress(db: Database, userId: number, id: number): Promise<AddressDto[]> {
+export async function removeAddress(db: Database, userId: number, id: number): Promise<SavedAddress[]> {
   return forShopper(db, userId, async (tx) => {
     const [removed] = await tx
       .delete(addresses)

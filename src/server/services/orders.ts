@@ -5,13 +5,18 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzl
 import type { z } from '@hono/zod-openapi';
 import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, ReorderResultDto } from '../order-schemas.ts';
 import type { FoodType } from '../../lib/food-type.ts';
+import { returnsUntilOf } from '../../lib/order-issues.ts';
+import type { OrderIssueDto } from '../after-delivery-schemas.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
 import { withTransactionRetry } from '../db/retry.ts';
+import { orderPaymentOf } from '../payments/order-payment.ts';
+import type { PayNowRules } from '../payments/provider.ts';
 import {
   cartLines,
   deliverySlots,
   orderEvents,
+  orderIssues,
   orderLines,
   orders,
   products,
@@ -23,7 +28,9 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import { isPhoneBlocked } from './blocked-phones.ts';
 import { addressNotFound, findAddress } from './addresses.ts';
 import { addToCart, cartOf } from './cart.ts';
+import { couponKey, couponRefused, couponTaken, isCouponOnceViolation } from './coupons.ts';
 import { ensureSlotRows, offeredSlots } from './slots.ts';
+import { areaRulesFor, belowMinimum, outsideArea, withAreaFee } from './delivery-area.ts';
 
 export interface OrderRules {
   offers: StoreSettingsData['offers'];
@@ -32,6 +39,12 @@ export interface OrderRules {
   limits: StoreSettingsData['limits'];
   /** The clock the slots are judged by (tests set it). */
   now: () => Date;
+  /** store.yaml's serviceable area (issue 25); none: every PIN code is served with the shop's own rules. */
+  area?: StoreSettingsData['area'];
+  /** store.yaml's coupons (issue 25); none when left out. */
+  coupons?: StoreSettingsData['coupons'];
+  /** Paying now by UPI (issue 25): how long an unpaid order is kept, and who makes its payment request. */
+  payNow: PayNowRules;
 }
 
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
@@ -55,8 +68,8 @@ export const OPEN_STATUSES: readonly OrderStatus[] = ['placed', 'packed', 'out_f
 export const ALREADY_PACKED = 'This order is already packed and can no longer be cancelled';
 
 /** What a key stands for: the parsed body only, so extra client fields (prices, totals) change nothing. */
-const requestHashOf = ({ addressId, slotId, paymentMethod }: PlaceOrder) =>
-  createHash('sha256').update(JSON.stringify({ addressId, slotId, paymentMethod })).digest('hex');
+const requestHashOf = ({ addressId, slotId, paymentMethod, couponCode }: PlaceOrder) =>
+  createHash('sha256').update(JSON.stringify({ addressId, slotId, paymentMethod, couponCode: couponCode && couponKey(couponCode) })).digest('hex');
 
 const labelOf = (line: { name: string; variantName: string | null }) =>
   line.variantName ? `${line.name} (${line.variantName})` : line.name;
@@ -102,10 +115,15 @@ export async function placeOrder(
     const saved = await findAddress(tx, userId, input.addressId);
     if (!saved) throw addressNotFound(input.addressId);
     const { id: _id, isDefault: _isDefault, ...address } = saved;
+    // The server checks the area, not only the page (issue 25): the PIN's group sets the fee, minimum and slots.
+    const areaRules = areaRulesFor(rules.area, rules.delivery, saved.pincode);
+    if (!areaRules) throw outsideArea(saved.pincode);
 
     // The cart priced exactly as the cart page shows it (the offers included), never what the client sent. Its
     // out-of-stock lines are set apart there, left out of the summary, and stay in the cart: they are not ordered.
-    const { lines: cartLinesNow, summary } = await cartOf(tx, userId, rules);
+    // A coupon is priced again here, after the offers (src/server/services/coupons.ts).
+    const { lines: cartLinesNow, summary: offersSummary, coupon } = await cartOf(tx, userId, rules, input.couponCode);
+    const summary = withAreaFee(offersSummary, areaRules);
     if (cartLinesNow.length === 0) throw conflict(CART_EMPTY);
     const cart = { lines: cartLinesNow.filter((l) => l.inStock), summary };
     if (cart.lines.length === 0) {
@@ -116,8 +134,12 @@ export async function placeOrder(
     if (unpriced) throw conflict(`Sorry, ${labelOf(unpriced)} cannot be bought right now: it has no price yet.`);
     const tooMany = cart.lines.find((l) => l.qty > limits.unitsPerProduct);
     if (tooMany) throw conflict(`You can order at most ${limits.unitsPerProduct} of ${labelOf(tooMany)}; please lower its quantity.`);
+    // A coupon that stopped applying (expired, used meanwhile, the cart now below its minimum) orders nothing.
+    if (coupon && !coupon.applies) throw couponRefused(coupon);
 
-    const slot = offeredSlots(rules.delivery, rules.now()).find((s) => s.id === input.slotId);
+    if (summary.subtotalPaise < areaRules.minimumOrderPaise) throw belowMinimum(saved.pincode, areaRules.minimumOrderPaise, summary.subtotalPaise);
+
+    const slot = offeredSlots(areaRules.delivery, rules.now()).find((s) => s.id === input.slotId);
     if (!slot) throw conflict(SLOT_NOT_OFFERED);
     if (slot.closed) throw conflict(SLOT_CLOSED);
     const [inSlot] = await tx
@@ -125,7 +147,7 @@ export async function placeOrder(
       .from(orders)
       .where(and(eq(orders.verifiedPhone, shopper.phone), eq(orders.slotId, slot.id), ne(orders.status, 'cancelled')));
     if ((inSlot?.count ?? 0) >= limits.slotPlacesPerShopper) throw conflict(SLOT_TAKEN_BY_YOU);
-    await ensureSlotRows(tx, rules.delivery, [slot]);
+    await ensureSlotRows(tx, areaRules.delivery, [slot]);
     const took = await tx
       .update(deliverySlots)
       .set({ taken: sql`${deliverySlots.taken} + 1` })
@@ -148,6 +170,11 @@ export async function placeOrder(
       .values({
         userId,
         paymentMethod: input.paymentMethod,
+        couponCode: coupon?.applies ? coupon.code : null,
+        // A pay-now order holds its stock and slot place until it is paid or its time runs out (services/payments.ts).
+        ...(input.paymentMethod === 'upi_now'
+          ? { paymentStatus: 'awaiting' as const, paymentDueAt: new Date(rules.now().getTime() + rules.payNow.payWithinMinutes * 60_000) }
+          : {}),
         slotId: slot.id,
         address,
         subtotalPaise: summary.subtotalPaise,
@@ -181,7 +208,12 @@ export async function placeOrder(
     // Only the lines ordered: one added from another tab meanwhile stays in the cart.
     await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
     return { orderId: id, replayed: false };
-  }));
+  })).catch((error: unknown) => {
+    // Two orders racing with one coupon and number: the unique index lets one have it; the other rolled back whole
+    // (stock, slot, cart as they were) and is told why.
+    if (input.couponCode && isCouponOnceViolation(error)) throw couponTaken(couponKey(input.couponCode));
+    throw error;
+  });
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
   return { order, replayed, shelfChanged };
@@ -256,15 +288,28 @@ interface LineRow {
   qty: number;
   lineTotalPaise: number;
   foodType: FoodType | null;
+  orderLineId: number;
+  issue: OrderIssueDto | null;
 }
 
-/** One of the shopper's orders with its lines and timeline (one query); undefined when it is not theirs. */
-export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>, userId: number, orderId: number): Promise<OrderDto | undefined> {
+/**
+ * One of the shopper's orders with its lines, their reports and its timeline (one query); undefined when it is not
+ * theirs. With the offers, a delivered order says until when its lines can be reported (returnsUntil).
+ */
+export async function orderOf(
+  db: Database,
+  rules: Pick<OrderRules, 'delivery'> & { offers?: Pick<OrderRules['offers'], 'returnDays'>; payNow?: PayNowRules },
+  userId: number,
+  orderId: number,
+): Promise<OrderDto | undefined> {
   const [row] = await db
     .select({
       id: orders.id,
       status: orders.status,
       paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      paymentDueAt: orders.paymentDueAt,
+      paidAt: orders.paidAt,
       slotId: deliverySlots.id,
       startsAt: deliverySlots.startsAt,
       endsAt: deliverySlots.endsAt,
@@ -284,7 +329,13 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
           'name', ${orderLines.name}, 'variantName', ${orderLines.variantName}, 'imageUrl', ${orderLines.imageUrl},
           'unitPricePaise', ${orderLines.unitPricePaise}, 'unitMrpPaise', ${orderLines.unitMrpPaise},
           'qty', ${orderLines.qty}, 'lineTotalPaise', ${orderLines.lineTotalPaise},
-          'foodType', (select p.food_type from ${products} p where p.id = ${orderLines.productId})) order by ${orderLines.id}), '[]'::json)
+          'foodType', (select p.food_type from ${products} p where p.id = ${orderLines.productId}),
+          'orderLineId', ${orderLines.id}, 'issue', (select json_build_object(
+            'id', ${orderIssues.id}, 'kind', ${orderIssues.kind}, 'note', ${orderIssues.note}, 'photoUrl', ${orderIssues.photoUrl},
+            'outcome', ${orderIssues.outcome}, 'settleNote', ${orderIssues.settleNote},
+            'refundPaise', case when ${orderIssues.outcome} = 'refunded' then ${orderLines.lineTotalPaise} end,
+            'createdAt', ${orderIssues.createdAt}, 'settledAt', ${orderIssues.settledAt})
+            from ${orderIssues} where ${orderIssues.orderLineId} = ${orderLines.id})) order by ${orderLines.id}), '[]'::json)
         from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       timeline: sql<Array<{ status: OrderStatus; at: string }>>`(select coalesce(json_agg(json_build_object(
           'status', ${orderEvents.status}, 'at', ${orderEvents.at}) order by ${orderEvents.at}, ${orderEvents.id}), '[]'::json)
@@ -294,7 +345,11 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
     .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) return undefined;
-  const { lines } = row;
+  // JSON writes timestamps in PostgreSQL's way; the API's are ISO 8601 throughout.
+  const lines = row.lines.map((line) =>
+    line.issue ? { ...line, issue: { ...line.issue, createdAt: iso(line.issue.createdAt), settledAt: line.issue.settledAt && iso(line.issue.settledAt) } } : line,
+  );
+  const delivered = row.status === 'delivered' ? row.timeline.findLast((e) => e.status === 'delivered') : undefined;
   return {
     id: row.id,
     status: row.status,
@@ -318,6 +373,8 @@ export async function orderOf(db: Database, rules: Pick<OrderRules, 'delivery'>,
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
     createdAt: iso(row.createdAt),
+    payment: await orderPaymentOf(row, rules.payNow),
+    returnsUntil: delivered && rules.offers ? returnsUntilOf(delivered.at, rules.offers.returnDays) : null,
   };
 }
 
@@ -343,6 +400,7 @@ export async function ordersOf(
       totalPaise: orders.totalPaise,
       cancelledBy: orders.cancelledBy,
       cancelReason: orders.cancelReason,
+      paymentStatus: orders.paymentStatus,
       itemCount: sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       names: sql<string[]>`(select coalesce(json_agg(first.name), '[]'::json) from (select ${orderLines.name} as name from ${orderLines}
         where ${orderLines.orderId} = ${orders.id} order by ${orderLines.id} limit ${LIST_NAMES}) first)`,
@@ -364,6 +422,7 @@ export async function ordersOf(
     names: r.names,
     cancelledBy: r.cancelledBy,
     cancelReason: r.cancelReason,
+    paymentStatus: r.paymentStatus,
   }));
   return { orders: items, pageNo, pageSize, total: counted?.total ?? 0, timeZone: rules.delivery.timeZone };
 }
