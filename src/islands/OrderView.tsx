@@ -6,13 +6,14 @@ import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { addressLine } from '../lib/address-form.ts';
 import { positiveIdFrom } from '../lib/ids.ts';
 import { formatRupees } from '../lib/money.ts';
-import { itemCountText, PAYMENT_LABELS } from '../lib/order-status.ts';
+import { itemCountText, PAYMENT_LABELS, paymentStateText } from '../lib/order-status.ts';
 import { formatSlotWhen } from '../lib/slots.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { FoodMark } from './FoodMark.tsx';
+import { PaymentRequest } from './PaymentRequest.tsx';
 
 export type LoadedOrder =
   | { state: 'loading' }
@@ -64,7 +65,10 @@ export function OrderPlaceholder({ view }: { view: LoadedOrder }): ReactNode {
 
 export function OrderView({ order }: { order: OrderDto }) {
   const { summary, address } = order;
+  const paymentState = paymentStateText(order);
   return (
+    <>
+    {order.payment.request && <PaymentRequest order={order} request={order.payment.request} />}
     <div className="order-view" data-testid="order-view">
       <section aria-labelledby="order-lines-title">
         <h2 id="order-lines-title">{itemCountText(summary.itemCount)}</h2>
@@ -108,8 +112,10 @@ export function OrderView({ order }: { order: OrderDto }) {
           </address>
           <h3>Payment</h3>
           <p data-testid="order-payment">{PAYMENT_LABELS[order.paymentMethod]}</p>
+          {paymentState && <p data-testid="order-payment-state">{paymentState}</p>}
         </section>
       </div>
     </div>
+    </>
   );
 }

@@ -6,6 +6,9 @@ export function formatRupees(paise: number): string {
   return paise % 100 === 0 ? whole.format(paise / 100) : withPaise.format(paise / 100);
 }
 
+/** An amount to pay, always with its paise ('₹258.00'): what a UPI app will ask for, to the paisa. */
+export const formatExactRupees = (paise: number): string => withPaise.format(paise / 100);
+
 /** Whole percent saved against the MRP; 0 when there is no MRP or no saving. */
 export function percentOff(pricePaise: number, mrpPaise: number): number {
   if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;

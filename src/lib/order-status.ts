@@ -1,5 +1,7 @@
 // How an order's status and payment read to a shopper, for the order pages and Order Tracking.
 import type { OrderDto, ReorderResultDto } from '../server/order-schemas.ts';
+import { formatDateTime } from './dates.ts';
+import { formatExactRupees } from './money.ts';
 
 type Status = OrderDto['status'];
 
@@ -17,16 +19,38 @@ export const TIMELINE_STEPS = ['placed', 'packed', 'out_for_delivery', 'delivere
 export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
   cash: 'Cash on delivery',
   upi: 'UPI on delivery',
-  upi_now: 'UPI, paid now',
+  upi_now: 'UPI — pay now',
 };
 
 /**
- * What the shopper is told of an order the shop cancelled (issue 22): "Cancelled by the shop: <reason>". Null when it
- * is not cancelled, or the shopper cancelled it (the status says enough).
+ * What the shopper is told of an order the shop cancelled (issue 22): "Cancelled by the shop: <reason>", or a pay-now
+ * order whose payment did not come in time (issue 25): "Cancelled: Payment not received in time". Null when it is not
+ * cancelled, or the shopper cancelled it (the status says enough).
  */
 export function shopCancelText(order: Pick<OrderDto, 'status' | 'cancelledBy' | 'cancelReason'>): string | null {
+  if (order.status === 'cancelled' && order.cancelledBy === 'payment_expired') {
+    return `Cancelled: ${order.cancelReason ?? 'Payment not received in time'}`;
+  }
   if (order.status !== 'cancelled' || order.cancelledBy !== 'shop') return null;
   return order.cancelReason ? `Cancelled by the shop: ${order.cancelReason}` : 'Cancelled by the shop';
+}
+
+/** A time of day in the shop's clock, as a deadline is read: '10:42'. */
+const clockTime = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+
+/**
+ * Where a pay-now order's payment is (issue 25), in the shopper's words: 'Awaiting payment — pay ₹258.00 by 10:42',
+ * 'Paid on 23 Nov 2026, 10:42 am'. Null for an order paid on delivery, and for one no longer awaiting (cancelled:
+ * its cancel text says why).
+ */
+export function paymentStateText(order: Pick<OrderDto, 'status' | 'payment' | 'summary' | 'timeZone'>): string | null {
+  const { payment } = order;
+  if (payment.status === 'paid' && payment.paidAt) return `Paid on ${formatDateTime(payment.paidAt, order.timeZone)}`;
+  if (payment.status === 'awaiting' && order.status === 'placed' && payment.dueAt) {
+    return `Awaiting payment — pay ${formatExactRupees(order.summary.totalPaise)} by ${clockTime(payment.dueAt, order.timeZone)}`;
+  }
+  return null;
 }
 
 export const itemCountText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;

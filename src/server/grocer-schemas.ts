@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { NO_CONTROL_CHARACTERS } from '../lib/control-characters.ts';
 import { mobile } from './account-schemas.ts';
-import { ORDER_STATUS_VALUES, OrderSchema, PAYMENT_METHOD_VALUES } from './order-schemas.ts';
+import { ORDER_STATUS_VALUES, OrderSchema, PAYMENT_METHOD_VALUES, PAYMENT_STATUS_VALUES } from './order-schemas.ts';
 import { shopperText } from './schemas.ts';
 
 export const ShopDateSchema = z
@@ -29,6 +29,7 @@ export const GrocerOrderRowSchema = z
     itemCount: z.number().int(),
     totalPaise: z.number().int(),
     paymentMethod: z.enum(PAYMENT_METHOD_VALUES),
+    paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
   })
   .openapi('GrocerOrderRow');
 
@@ -72,6 +73,14 @@ export const GrocerCancelRequestSchema = z.object({ reason: CancelReasonSchema }
 
 export const GrocerCancelSchema = orderStep.openapi('GrocerCancel');
 
+/** A pay-now order's payment confirmed by the grocer (issue 25): now, or before (confirming twice changes nothing). */
+export const GrocerPaidSchema = z
+  .object({
+    outcome: z.enum(['paid', 'already_paid']).openapi({ description: "'already_paid': it was confirmed before; nothing changed" }),
+    order: GrocerOrderSchema,
+  })
+  .openapi('GrocerPaid');
+
 /** The grocer's note on a blocked number: optional, for the grocer's own memory. */
 export const BLOCK_REASON_LIMITS = { min: 0, max: 200 } as const;
 
@@ -113,5 +122,6 @@ export type GrocerOrderRowDto = z.infer<typeof GrocerOrderRowSchema>;
 export type GrocerOrderDto = z.infer<typeof GrocerOrderSchema>;
 export type GrocerAdvanceDto = z.infer<typeof GrocerAdvanceSchema>;
 export type GrocerCancelDto = z.infer<typeof GrocerCancelSchema>;
+export type GrocerPaidDto = z.infer<typeof GrocerPaidSchema>;
 export type BlockedPhoneDto = z.infer<typeof BlockedPhoneSchema>;
 export type GrocerStockAlertsDto = z.infer<typeof GrocerStockAlertsSchema>;

@@ -11,6 +11,9 @@ import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
 import { readStoreSettings } from './store-settings.ts';
+import { startPaymentExpiry } from './payments/expiry.ts';
+import { orderNotices } from './services/notices.ts';
+import { logServerError } from '../lib/error-log.ts';
 import { limiterStoreFor } from './rate-limit.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { invalidationBusFor, type InvalidationBus } from './cache/invalidation-bus.ts';
@@ -45,17 +48,29 @@ export async function openShopApi(
   try {
     const accounts = await accountDepsFromSettings(settings, log);
     const reads = catalogueReads(handle.db, readCache);
+    const notices = orderNotices({ db: handle.db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone });
     const api = createApp({
       db: handle.db,
       accounts,
       store,
+      notices,
       grocerToken: resolveGrocerToken(settings),
       catalogue: reads(),
       stale,
       imageCacheDir: settings.imageCacheDir,
       rateLimits: limiterStoreFor(handle),
     });
-    return { api, handle, settings, reads };
+    // Unpaid pay-now orders past their time are cancelled by every shop process (at start, then every 30 s); the
+    // database makes each happen once. Closing the database stops it first.
+    const stopExpiry = startPaymentExpiry({
+      db: handle.db,
+      stale,
+      onExpired: (expired) => notices.later(expired.orderId, 'cancelled'),
+      logError: (error) => logServerError('[payments]', error),
+    });
+    const closeDatabase = handle.close.bind(handle);
+    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await closeDatabase(); } };
+    return { api, handle: stoppingHandle, settings, reads };
   } catch (error) {
     await handle.close();
     throw error;

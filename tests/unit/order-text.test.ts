@@ -1,6 +1,7 @@
 // What the order pages say: a slot's day and times in the shop's time zone, and what Order again did.
 import { describe, expect, it } from 'vitest';
-import { reorderText, shopCancelText } from '../../src/lib/order-status.ts';
+import { paymentStateText, reorderText, shopCancelText } from '../../src/lib/order-status.ts';
+import type { OrderDto } from '../../src/server/order-schemas.ts';
 import { formatSlotWhen } from '../../src/lib/slots.ts';
 
 describe('formatSlotWhen', () => {
@@ -62,5 +63,33 @@ describe('shopCancelText', () => {
     );
     expect(shopCancelText({ status: 'cancelled', cancelledBy: 'shopper', cancelReason: null })).toBeNull();
     expect(shopCancelText({ status: 'placed', cancelledBy: null, cancelReason: null })).toBeNull();
+  });
+
+  it('says a pay-now order was cancelled because its payment did not come in time', () => {
+    expect(shopCancelText({ status: 'cancelled', cancelledBy: 'payment_expired', cancelReason: 'Payment not received in time' })).toBe(
+      'Cancelled: Payment not received in time',
+    );
+  });
+});
+
+describe('paymentStateText', () => {
+  const order = (payment: Partial<OrderDto['payment']>, status: OrderDto['status'] = 'placed') => ({
+    status,
+    timeZone: 'Asia/Kolkata',
+    summary: { totalPaise: 25800 } as OrderDto['summary'],
+    payment: { method: 'upi_now', status: 'awaiting', dueAt: null, paidAt: null, request: null, ...payment } as OrderDto['payment'],
+  });
+
+  it('asks for the exact amount by the deadline, in the shop’s clock', () => {
+    expect(paymentStateText(order({ dueAt: '2026-11-26T05:12:00.000Z' }))).toBe('Awaiting payment — pay ₹258.00 by 10:42');
+  });
+
+  it('says when it was paid', () => {
+    expect(paymentStateText(order({ status: 'paid', paidAt: '2026-11-26T05:12:00.000Z' }))).toBe('Paid on 26 Nov 2026, 10:42 am');
+  });
+
+  it('says nothing of an order paid on delivery, or one cancelled while awaiting', () => {
+    expect(paymentStateText(order({ method: 'cash', status: 'on_delivery' }))).toBeNull();
+    expect(paymentStateText(order({ dueAt: '2026-11-26T05:12:00.000Z' }, 'cancelled'))).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ import { staleAfter } from '../cache/stale-after.ts';
 import { expireAndPublish } from '../payments/expiry.ts';
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
 import { NO_NOTICES, type OrderNotices } from '../services/notices.ts';
+import { ETAG_HEADER, etagOf, IfNoneMatchHeader, NOT_MODIFIED, stillFresh } from './etag.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
 export const DEFAULT_ORDER_LIMIT: WriteLimit = { writes: 20, windowSeconds: 600 };
@@ -118,13 +119,23 @@ export function registerOrderRoutes(
       tags: ['Orders'],
       summary: 'The shopper’s orders, newest first, a page at a time (userId 0 is the signed-in shopper)',
       security: BEARER,
-      request: { params: UserIdParam, query: OrderPagingQuery },
-      responses: { 200: json(OrderPageSchema, 'One page of orders'), ...errors, 404: json(ErrorSchema, 'Another shopper') },
+      description: 'Order Tracking polls this for live status: with the ETag of the page it holds as If-None-Match, an unchanged page is a 304.',
+      request: { params: UserIdParam, query: OrderPagingQuery, headers: IfNoneMatchHeader },
+      responses: {
+        200: { ...json(OrderPageSchema, 'One page of orders'), headers: ETAG_HEADER },
+        ...NOT_MODIFIED,
+        ...errors,
+        404: json(ErrorSchema, 'Another shopper'),
+      },
     }),
     async (c) => {
       const userId = await shopperOfPath(c, authenticate, c.req.valid('param').userId, 'orders');
       const { pageNo, pageSize } = c.req.valid('query');
-      return c.json(await ordersOf(db, rules, userId, pageNo, pageSize), 200);
+      const page = await ordersOf(db, rules, userId, pageNo, pageSize);
+      const etag = etagOf(page);
+      c.header('ETag', etag);
+      if (stillFresh(c, etag)) return c.body(null, 304);
+      return c.json(page, 200);
     },
   );
 
@@ -135,8 +146,9 @@ export function registerOrderRoutes(
       tags: ['Orders'],
       summary: 'One order: lines, address, slot, payment, totals and its status timeline (oldest first)',
       security: BEARER,
-      request: { params: OrderIdParam },
-      responses: { 200: json(OrderSchema, 'The order'), ...errors, ...notYours },
+      description: 'The open order page polls this for live status: with the ETag it holds as If-None-Match, an unchanged order is a 304.',
+      request: { params: OrderIdParam, headers: IfNoneMatchHeader },
+      responses: { 200: { ...json(OrderSchema, 'The order'), headers: ETAG_HEADER }, ...NOT_MODIFIED, ...errors, ...notYours },
     }),
     async (c) => {
       const { userId } = await authenticate(c);
@@ -145,6 +157,9 @@ export function registerOrderRoutes(
       await expireAndPublish({ db, stale: rules.stale, onExpired: (expired) => notices.later(expired.orderId, 'cancelled') }, rules.now(), id);
       const order = await orderOf(db, rules, userId, id);
       if (!order) throw orderNotFound(id);
+      const etag = etagOf(order);
+      c.header('ETag', etag);
+      if (stillFresh(c, etag)) return c.body(null, 304);
       return c.json(order, 200);
     },
   );

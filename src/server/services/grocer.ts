@@ -34,7 +34,8 @@ export async function ordersOfDay(db: Database, delivery: DeliveryRules, date = 
       orders: sql<GrocerOrderRowDto[]>`json_agg(json_build_object(
         'id', ${orders.id}, 'status', ${orders.status},
         'customerName', ${orders.address}->>'name', 'pincode', ${orders.address}->>'pincode',
-        'itemCount', ${itemCount}, 'totalPaise', ${orders.totalPaise}, 'paymentMethod', ${orders.paymentMethod}
+        'itemCount', ${itemCount}, 'totalPaise', ${orders.totalPaise}, 'paymentMethod', ${orders.paymentMethod},
+        'paymentStatus', ${orders.paymentStatus}
       ) order by ${orders.id})`,
     })
     .from(deliverySlots)
@@ -50,6 +51,8 @@ export async function ordersOfDay(db: Database, delivery: DeliveryRules, date = 
 }
 
 const noSuchOrder = (id: number) => notFound(`There is no order ${id}`);
+export const awaitingPayment = (id: number) =>
+  `Order ${id} is awaiting its UPI payment: it cannot be packed until the payment is confirmed (npm run orders -- paid ${id}).`;
 
 /** One order as its shopper sees it (services/orders.ts), with who the shopper is. */
 export async function grocerOrder(db: Database, delivery: DeliveryRules, id: number): Promise<GrocerOrderDto> {
@@ -69,8 +72,14 @@ export async function grocerOrder(db: Database, delivery: DeliveryRules, id: num
  */
 export async function advanceOrder(db: Database, id: number): Promise<{ from: OrderStatus; to: OrderStatus }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+    const [order] = await tx
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
     if (!order) throw noSuchOrder(id);
+    // A pay-now order is packed once its money is in: packing one that may yet expire would pack for nobody.
+    if (order.status === 'placed' && order.paymentStatus === 'awaiting') throw conflict(awaitingPayment(id));
     const next = NEXT_STATUS[order.status];
     if (!next) throw conflict(`Order ${id} is ${statusLabel(order.status)}: it cannot move any further.`);
     await tx.update(orders).set({ status: next }).where(eq(orders.id, id));
