@@ -13,6 +13,8 @@ import { inShownOrder } from '../lib/shown-order.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
 import { showCart } from '../stores/cart.ts';
+import { $couponCode, applyCoupon, removeCoupon } from '../stores/coupon.ts';
+import { CouponField } from './checkout/CouponField.tsx';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 import { FoodMark } from './FoodMark.tsx';
@@ -29,6 +31,15 @@ function Cart() {
   /** The lines' order as shown (src/lib/shown-order.ts): a line put back by Undo returns to its place. */
   const shownOrder = useRef<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const couponCode = useStore($couponCode);
+  const [couponBusy, setCouponBusy] = useState(false);
+  const [couponSaid, setCouponSaid] = useState({ text: '', refused: false });
+
+  /** The cart priced with the kept coupon (issue 25): a change's answer has none, so it is asked again with it. */
+  const withKeptCoupon = async (cart: CartDto): Promise<CartDto> => {
+    const code = $couponCode.get();
+    return code && userId ? browserCart.cart(userId, code) : cart;
+  };
 
   /** The cart as the API answers it, its lines where the shopper saw them; the badge follows it (showCart). */
   const shown = (cart: CartDto): CartDto => {
@@ -40,7 +51,7 @@ function Cart() {
   useEffect(() => {
     if (!userId) return;
     browserCart
-      .cart(userId)
+      .cart(userId, $couponCode.get() || undefined)
       .then((cart) => setView({ state: 'ready', cart: shown(cart) }))
       .catch((error: unknown) => {
         console.error('Cannot load the cart', error);
@@ -57,7 +68,7 @@ function Cart() {
     setBusyLine(lineId);
     setProblem('');
     try {
-      setView({ state: 'ready', cart: shown(await call()) });
+      setView({ state: 'ready', cart: shown(await withKeptCoupon(await call())) });
       return true;
     } catch (error) {
       console.error(failure, error);
@@ -95,6 +106,45 @@ function Cart() {
       if (apiStatus(error) === 409 && userId) setView({ state: 'ready', cart: showCart(await browserCart.cart(userId)) });
     } finally {
       setBusyLine(null);
+    }
+  };
+
+  /** Apply: the server prices the cart with the code; one that applies is kept, one that does not says why. */
+  const applyCode = async (typed: string) => {
+    if (!userId) return;
+    setCouponBusy(true);
+    setCouponSaid({ text: '', refused: false });
+    try {
+      const cart = await browserCart.cart(userId, typed);
+      const check = cart.coupon;
+      if (check?.applies) {
+        applyCoupon(check.code);
+        setView({ state: 'ready', cart: shown(cart) });
+        setCouponSaid({ text: `Coupon ${check.code} applied: ${formatRupees(check.amountPaise)} off.`, refused: false });
+      } else {
+        setCouponSaid({ text: check?.reason?.message ?? 'That coupon does not apply.', refused: true });
+      }
+    } catch (error) {
+      console.error('Cannot check the coupon', error);
+      setCouponSaid({ text: apiErrorMessage(error, 'The coupon could not be checked. Please try again.'), refused: true });
+    } finally {
+      setCouponBusy(false);
+    }
+  };
+
+  const removeCode = async () => {
+    if (!userId) return;
+    const code = $couponCode.get();
+    removeCoupon();
+    setCouponBusy(true);
+    try {
+      setView({ state: 'ready', cart: shown(await browserCart.cart(userId)) });
+      setCouponSaid({ text: `Coupon ${code} removed.`, refused: false });
+    } catch (error) {
+      console.error('Cannot reload the cart', error);
+      setProblem(apiErrorMessage(error, 'Your cart could not be loaded.'));
+    } finally {
+      setCouponBusy(false);
     }
   };
 
@@ -273,6 +323,14 @@ function Cart() {
           </div>
           <section className="cart-summary" aria-labelledby="cart-summary-title" data-testid="cart-summary">
             <h2 id="cart-summary-title">Summary</h2>
+            <CouponField
+              applied={couponCode}
+              check={view.cart.coupon}
+              message={couponSaid}
+              busy={couponBusy || busyLine !== null}
+              onApply={(code) => void applyCode(code)}
+              onRemove={() => void removeCode()}
+            />
             <MoneySummary summary={summary} />
             {blocked ? (
               <>

@@ -11,6 +11,7 @@ import type { CartDto, UserDto } from '../server/account-schemas.ts';
 import type { AddressDto, AddressInput, PlaceOrderInput, SlotListDto } from '../server/order-schemas.ts';
 import { $user, $userId } from '../stores/auth.ts';
 import { $cartCount, showCart } from '../stores/cart.ts';
+import { $couponCode, removeCoupon } from '../stores/coupon.ts';
 import { AddressPicker } from './checkout/AddressPicker.tsx';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { PaymentPicker, type PaymentMethod } from './checkout/PaymentPicker.tsx';
@@ -59,7 +60,7 @@ function Checkout() {
 
   useEffect(() => {
     if (!userId) return;
-    Promise.all([browserCart.cart(userId), browserCheckout.addresses(userId), browserCheckout.slots(), browserAccount.me()])
+    Promise.all([browserCart.cart(userId, $couponCode.get() || undefined), browserCheckout.addresses(userId), browserCheckout.slots(), browserAccount.me()])
       .then(([cart, { addresses }, slotList, me]) => {
         setView({ state: 'ready', cart: showCart(cart), addresses, slotList, me });
         setAddressId(defaultAddressId(addresses));
@@ -97,7 +98,7 @@ function Checkout() {
   async function refreshSlotsAndCart() {
     if (!userId) return;
     try {
-      const [fresh, slots] = await Promise.all([browserCart.cart(userId), browserCheckout.slots()]);
+      const [fresh, slots] = await Promise.all([browserCart.cart(userId, $couponCode.get() || undefined), browserCheckout.slots()]);
       ready({ cart: showCart(fresh), slotList: slots });
       if (!isOpen(slots, slotId)) setSlotId(null);
     } catch (error) {
@@ -135,13 +136,16 @@ function Checkout() {
     if (missing.address) return focusStep('checkout-address');
     if (missing.slot || addressId === null || slotId === null) return focusStep('checkout-slot');
 
-    const body: PlaceOrderInput = { addressId, slotId, paymentMethod: payment };
+    // The kept coupon goes with the order only while the server says it applies; it prices it again regardless.
+    const body: PlaceOrderInput = { addressId, slotId, paymentMethod: payment, ...(cart.coupon?.applies ? { couponCode: cart.coupon.code } : {}) };
     placingNow.current = true;
     setPlacing(true);
     try {
       const order = await browserCheckout.placeOrder(body, keys.keyFor(body));
       keys.clear();
       $cartCount.set(0);
+      // Used: the next cart starts without it.
+      if (body.couponCode) removeCoupon();
       window.location.assign(urls.orderComplete(order.id));
       return; // still 'placing' until the next page shows: no second press
     } catch (error) {
@@ -150,6 +154,13 @@ function Checkout() {
       if (status === 403 && apiError(error)?.code === 'phone_unverified') {
         ready({ me: { ...me, phoneVerified: false } });
         showAlert(apiErrorMessage(error, 'Please verify your mobile number first.'));
+      } else if (status === 409 && apiError(error)?.code.startsWith('coupon_')) {
+        // The coupon stopped applying since the cart (used meanwhile, expired): nothing else changes, and the next
+        // press orders without it, at the total now shown.
+        showAlert(
+          `${apiErrorMessage(error, 'Your coupon no longer applies.')} Your order was not placed: check the new total and press Place order again to order without the coupon.`,
+        );
+        await refreshSlotsAndCart();
       } else if (status === 409) {
         showAlert(apiErrorMessage(error, 'Your order could not be placed.'));
         await refreshSlotsAndCart();
@@ -230,6 +241,11 @@ function Checkout() {
               ))}
             </ul>
             <MoneySummary summary={cart.summary} />
+            {cart.coupon && !cart.coupon.applies && (
+              <p className="form-error coupon-stale" data-testid="checkout-coupon">
+                Coupon {cart.coupon.code} is not applied: {cart.coupon.reason?.message} <a href={urls.cart()}>Change it in your cart</a>
+              </p>
+            )}
             {nothingToOrder && (
               <p className="form-error" id="checkout-blocked">
                 Nothing in your cart is in stock right now. <a href={urls.cart()}>Change your cart</a> to place an order.

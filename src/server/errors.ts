@@ -10,6 +10,11 @@ export type ErrorCode =
   | 'phone_blocked'
   | 'not_found'
   | 'conflict'
+  // A coupon that does not apply (issue 25): each reason its own code, so a client can tell them apart.
+  | 'coupon_unknown'
+  | 'coupon_expired'
+  | 'coupon_below_minimum'
+  | 'coupon_used'
   | 'unprocessable'
   | 'unsupported_media_type'
   | 'too_many_requests'

@@ -41,7 +41,7 @@ export function accountCalls(api: KyInstance) {
       api.post('Authenticate/ChangePassword', { json: { currentPassword, newPassword }, ...fresh }).json<SessionDto>(),
     me: () => api.get('app/Users/Me', fresh).json<UserDto>(),
     /** Saves the name; a new number is texted a code, and verifyPhone with it makes it the account's. */
-    updateMe: (input: { name: string; phone: string }) => api.put('app/Users/Me', { json: input, ...fresh }).json<ProfileSavedDto>(),
+    updateMe: (input: { name: string; phone: string; smsNotices?: boolean; pincode?: string | null }) => api.put('app/Users/Me', { json: input, ...fresh }).json<ProfileSavedDto>(),
   };
 }
 
@@ -49,7 +49,11 @@ export function cartCalls(api: KyInstance) {
   return {
     /** SPEC §7: the badge's count. */
     total: (userId: string) => api.get(`app/Carts/GetTotalCart/${encodeURIComponent(userId)}`, fresh).json<{ cartsTotal: number }>(),
-    cart: (userId: string) => api.get(`app/Carts/GetCartsByUser/${encodeURIComponent(userId)}`, fresh).json<CartDto>(),
+    /** With a coupon code, the cart is priced with it too, and `coupon` says whether it applies or why not (issue 25). */
+    cart: (userId: string, coupon?: string) =>
+      api
+        .get(`app/Carts/GetCartsByUser/${encodeURIComponent(userId)}`, { ...fresh, ...(coupon ? { searchParams: { coupon } } : {}) })
+        .json<CartDto>(),
     /** SPEC §3's cart line payload to /api/app/Carts (the reading that answers 201 with the whole cart). */
     add: (line: NewCartLineInput) => api.post('app/Carts', { json: line, ...fresh }).json<CartDto>(),
     setQty: (lineId: number, qty: number) => api.put(`app/Carts/${lineId}`, { json: { qty }, ...fresh }).json<CartDto>(),

@@ -3,6 +3,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  CartCouponQuery,
   CartLineIdParam,
   CartSchema,
   CartTotalSchema,
@@ -70,13 +71,17 @@ export function registerCartRoutes(
       path: '/app/Carts/GetCartsByUser/{userId}',
       tags: ['Cart'],
       summary: 'The cart: lines at today’s prices and the summary',
+      description:
+        'With `?coupon=CODE` (issue 25) the cart is priced with that coupon too: `coupon` says whether it applies and, if not, why ' +
+        '(coupon_unknown, coupon_expired, coupon_below_minimum, coupon_used, each with a plain message); when it applies, ' +
+        "its line ('Coupon WELCOME50') is the last of summary.discounts, after the offers. A refusal is still 200: the cart itself is fine.",
       security: BEARER,
-      request: { params: UserIdParam },
+      request: { params: UserIdParam, query: CartCouponQuery },
       responses: { 200: json(CartSchema, 'The cart'), ...ownErrors },
     }),
     async (c) => {
       const userId = await owner(c, c.req.valid('param').userId);
-      return c.json(await cartOf(db, userId), 200);
+      return c.json(await pricedCart(db, userId, rules, c.req.valid('query').coupon), 200);
     },
   );
 

@@ -6,11 +6,18 @@ import type { Database } from '../db/client.ts';
 import { cartLines, orders, productImages, products, productVariantPrices, productVariants, stockAlerts, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { priceSummary, type Offers } from './pricing.ts';
+import { checkCoupon, withCoupon } from './coupons.ts';
+import type { Coupon } from '../../lib/store-settings-schema.ts';
 
 /** What prices a cart and bounds its lines (store.yaml's offers and limits). */
 export interface CartRules {
   offers: Offers;
   limits: { unitsPerProduct: number };
+  /** store.yaml's coupons (issue 25); none when left out. */
+  coupons?: Coupon[];
+  /** A coupon's last day is a day of the shop's clock. */
+  delivery?: { timeZone: string };
+  now?: () => Date;
 }
 
 export const tooManyOfOne = (max: number) => `You can order at most ${max} of one item, and this one is already in your cart.`;
@@ -170,7 +177,8 @@ export async function isFirstOrder(db: Database, userId: number): Promise<boolea
  * The cart with today's prices (a pack size's price when the line has one, else the product's) and the summary the
  * offers give it: the same function prices the checkout and the order (src/server/services/orders.ts).
  */
-export async function cartOf(db: Database, userId: number, { offers, limits }: CartRules): Promise<CartDto> {
+export async function cartOf(db: Database, userId: number, rules: CartRules, couponCode?: string): Promise<CartDto> {
+  const { offers, limits } = rules;
   const rows = await db
     .select({
       id: cartLines.id,
@@ -214,7 +222,14 @@ export async function cartOf(db: Database, userId: number, { offers, limits }: C
     },
     offers,
   );
-  return { lines, summary };
+  if (couponCode === undefined) return { lines, summary };
+  // The coupon after the offers, on what they leave (src/server/services/coupons.ts).
+  const coupon = await checkCoupon(db, userId, couponCode, summary, {
+    coupons: rules.coupons ?? [],
+    timeZone: rules.delivery?.timeZone ?? 'Asia/Kolkata',
+    now: rules.now ?? (() => new Date()),
+  });
+  return { lines, summary: withCoupon(summary, coupon), coupon };
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
