@@ -1,6 +1,7 @@
 // How large a request body each route of the shop takes, in one place: the API checks them (src/server/app.ts,
 // routes/grocer.ts), and so does the shop's server before Astro reads a body (scripts/lib/shop-handler.ts), with the
 // node adapter's own limit set to the largest of them (astro.config.mjs). Pure: the server script and the config load it.
+import { MAX_ISSUE_PHOTO_BYTES } from '../lib/order-issues.ts';
 
 /** Every write of the API is a small form. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
@@ -17,14 +18,23 @@ export const GROCER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   '/api/grocer/Import': MAX_IMPORT_BODY_BYTES,
 };
 
+/** A shopper's photo of a delivered item (issue 25), sent by itself before the report that names it. */
+export const SHOPPER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
+  '/api/app/IssuePhotos': MAX_ISSUE_PHOTO_BYTES,
+};
+
+/** Whether a path sets its own body limit (an upload), so the API's small-form limit does not apply to it. */
+export const isUploadPath = (pathname: string) => Object.hasOwn(GROCER_UPLOAD_LIMITS, pathname) || Object.hasOwn(SHOPPER_UPLOAD_LIMITS, pathname);
+
 /** The most any route takes: the node adapter's limit, which the shop's own checks keep from ever being reached. */
-export const LARGEST_BODY_BYTES = Math.max(MAX_PAGE_BODY_BYTES, ...Object.values(GROCER_UPLOAD_LIMITS));
+export const LARGEST_BODY_BYTES = Math.max(MAX_PAGE_BODY_BYTES, ...Object.values(GROCER_UPLOAD_LIMITS), ...Object.values(SHOPPER_UPLOAD_LIMITS));
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /** The body limit of a request path (without its query). */
 export function bodyLimitOf(pathname: string): number {
   if (Object.hasOwn(GROCER_UPLOAD_LIMITS, pathname)) return GROCER_UPLOAD_LIMITS[pathname]!;
+  if (Object.hasOwn(SHOPPER_UPLOAD_LIMITS, pathname)) return SHOPPER_UPLOAD_LIMITS[pathname]!;
   return isApiPath(pathname) ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES;
 }
 

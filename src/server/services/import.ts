@@ -24,7 +24,7 @@ export class ImportRejected extends ApiError {
 }
 
 /** JPEG, PNG or WebP by their first bytes. A grocer's SVG is refused: it could carry script to the shop's origin. */
-function isPhoto(bytes: Uint8Array): boolean {
+export function isPhoto(bytes: Uint8Array): boolean {
   const starts = (offset: number, ascii: number[]) => ascii.every((b, i) => bytes[offset + i] === b);
   return (
     starts(0, [0xff, 0xd8, 0xff]) ||
