@@ -37,3 +37,47 @@ export function groupOfPin<G extends { pincodes: readonly string[] }>(pincode: s
 
 /** What a shopper is told about a PIN outside the area. */
 export const notDeliveredTo = (pincode: string) => `We don't deliver to ${pincode} yet.`;
+
+/** What the header and /deliver-to keep of a PIN's answer (localStorage 'deliveryPin'). */
+export interface KeptDeliveryPin {
+  pincode: string;
+  served: boolean;
+  nextSlot: { id: string; startsAt: string; endsAt: string } | null;
+  timeZone: string;
+  /** When the answer was asked for (ms): the next slot moves as the day goes on. */
+  checkedAt: number;
+}
+
+export const DELIVERY_PIN_KEY = 'deliveryPin';
+
+/** '6 pm', '10:30 am': the hour and its half of the day, in the shop's zone. */
+function clockParts(iso: string, timeZone: string): { time: string; period: string } {
+  const parts = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const minute = part('minute');
+  return { time: minute === '00' ? part('hour') : `${part('hour')}:${minute}`, period: part('dayPeriod').toLowerCase().replace(/\./g, '') };
+}
+
+/** A slot as the header says it: 'today 6–8 pm', 'tomorrow 11 am–1 pm', 'Wed 8–10 am'. */
+export function shortSlotLabel(slot: { id: string; startsAt: string; endsAt: string }, timeZone: string, now: Date = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now);
+  const date = slot.id.slice(0, 10);
+  const dayAfter = (d: string) => new Date(Date.parse(`${d}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const day =
+    date === today
+      ? 'today'
+      : date === dayAfter(today)
+        ? 'tomorrow'
+        : new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  const start = clockParts(slot.startsAt, timeZone);
+  const end = clockParts(slot.endsAt, timeZone);
+  const from = start.period === end.period ? start.time : `${start.time} ${start.period}`;
+  return `${day} ${from}–${end.time} ${end.period}`;
+}
+
+/** The header's words for a kept PIN: 'Deliver to 560034 · next slot today 6–8 pm', or the refusal. */
+export function deliverToLabel(kept: Pick<KeptDeliveryPin, 'pincode' | 'served' | 'nextSlot' | 'timeZone'>, now: Date = new Date()): string {
+  if (!kept.served) return notDeliveredTo(kept.pincode);
+  const next = kept.nextSlot ? ` · next slot ${shortSlotLabel(kept.nextSlot, kept.timeZone, now)}` : '';
+  return `Deliver to ${kept.pincode}${next}`;
+}

@@ -34,6 +34,8 @@ export const urls = {
   /** Sign in, then come back to `next` (a same-origin path; see safeNextPath). */
   login: (next?: string) => withNext('/login', next),
   register: (next?: string) => withNext('/register', next),
+  /** Where the shop delivers (issue 25): the PIN code form, and its answer for one PIN. */
+  deliverTo: (pincode?: string) => (pincode ? `/deliver-to?pincode=${encodeURIComponent(pincode)}` : '/deliver-to'),
   forgotPassword: () => '/forgotpassword',
   resetPassword: () => '/reset-password',
   // SPEC §6's protected routes.

@@ -1,7 +1,7 @@
 // PIN codes and ranges of store.yaml's serviceable area (issue 25), the schema's words for a grocer's mistake, and
 // the slots starting today when the cut-off allows.
 import { describe, expect, it } from 'vitest';
-import { groupOfPin, parsePinEntry, pinInEntries } from '../../src/lib/delivery-area.ts';
+import { deliverToLabel, groupOfPin, parsePinEntry, pinInEntries, shortSlotLabel } from '../../src/lib/delivery-area.ts';
 import { areaGroupSchema } from '../../src/lib/store-settings-schema.ts';
 import { offeredSlots, type DeliveryRules } from '../../src/server/services/slots.ts';
 
@@ -67,5 +67,25 @@ describe('slots at fixed clocks in Kolkata', () => {
     const slots = offeredSlots(delivery, new Date('2026-11-23T09:45:00Z'));
     expect(slots[0]).toMatchObject({ id: '2026-11-23T16:00', closed: true });
     expect(slots.find((s) => !s.closed)?.id).toBe('2026-11-24T08:00');
+  });
+});
+
+describe('the header’s words', () => {
+  const now = new Date('2026-11-23T03:30:00Z');
+  const slot = (id: string, startsAt: string, endsAt: string) => ({ id, startsAt, endsAt });
+  it('says the PIN and the next slot, today or tomorrow, in the shop’s clock', () => {
+    const evening = slot('2026-11-23T18:00', '2026-11-23T12:30:00Z', '2026-11-23T14:30:00Z');
+    expect(deliverToLabel({ pincode: '560034', served: true, nextSlot: evening, timeZone: 'Asia/Kolkata' }, now)).toBe(
+      'Deliver to 560034 · next slot today 6–8 pm',
+    );
+    const noon = slot('2026-11-24T11:00', '2026-11-24T05:30:00Z', '2026-11-24T07:30:00Z');
+    expect(shortSlotLabel(noon, 'Asia/Kolkata', now)).toBe('tomorrow 11 am–1 pm');
+    const later = slot('2026-11-25T08:30', '2026-11-25T03:00:00Z', '2026-11-25T05:00:00Z');
+    expect(shortSlotLabel(later, 'Asia/Kolkata', now)).toBe('Wed 8:30–10:30 am');
+  });
+
+  it('says plainly when the PIN is outside the area, and leaves the slot out when none is open', () => {
+    expect(deliverToLabel({ pincode: '110024', served: false, nextSlot: null, timeZone: 'Asia/Kolkata' }, now)).toBe("We don't deliver to 110024 yet.");
+    expect(deliverToLabel({ pincode: '560034', served: true, nextSlot: null, timeZone: 'Asia/Kolkata' }, now)).toBe('Deliver to 560034');
   });
 });
