@@ -33,6 +33,9 @@ import { messengersFromSettings } from '../src/server/auth/setup.ts';
 import { orderNotices } from '../src/server/services/notices.ts';
 import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
+import { ISSUE_KIND_LABELS } from '../src/lib/order-issues.ts';
+import { SettleNoteSchema, type GrocerIssueDto, type GrocerIssueListDto } from '../src/server/after-delivery-schemas.ts';
+import { listIssues, settleIssue } from '../src/server/services/order-issues.ts';
 
 const HELP = `npm run orders -- [command] [options]
 
@@ -50,10 +53,17 @@ Commands:
   unblock <mobile>           let a blocked number order again
   alerts                     what shoppers wait to see back in stock ('Notify me when back'): how many wait
                              for each product and pack, and the units on the shelf now
+  issues                     the issues shoppers reported on delivered orders, open ones first: issue number,
+                             order, item, kind, note, photo URL, when
+  settle <issue> --refund|--replace [--note "…"]
+                             settle an open issue: a refund of the line's total, or a replacement; the shopper
+                             sees the outcome (and the note) on the order
 
 Options:
   --date YYYY-MM-DD          the day for list
   --reason "…"               why, for cancel (required) and block
+  --refund, --replace        how settle settles the issue (one of them)
+  --note "…"                 what the shopper reads about it, for settle (optional)
   -h, --help                 this help
 
 Reads DATA_DIR (default ./data) or DATABASE_URL, as the shop does.`;
@@ -67,6 +77,8 @@ interface Backend {
   block(phone: string, reason: string): Promise<BlockedPhoneDto>;
   unblock(phone: string): Promise<BlockedPhoneDto>;
   alerts(): Promise<GrocerStockAlertsDto>;
+  issues(): Promise<GrocerIssueListDto>;
+  settle(id: number, outcome: 'refunded' | 'replaced', note: string): Promise<GrocerIssueDto>;
   close(): Promise<void>;
 }
 
@@ -82,6 +94,8 @@ function httpBackend(url: string, dataDir: string): Backend {
     block: (phone, reason) => call('POST', 'BlockedPhones', { json: { phone, reason } }),
     unblock: (phone) => call('DELETE', `BlockedPhones/${encodeURIComponent(phone)}`),
     alerts: () => call('GET', 'StockAlerts'),
+    issues: () => call('GET', 'Issues'),
+    settle: (id, outcome, note) => call('POST', `Issues/${id}/Settle`, { json: { outcome, note } }),
     close: async () => {},
   };
 }
@@ -116,6 +130,8 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
     block: (phone, reason) => blockPhone(db, phone, reason),
     unblock: (phone) => unblockPhone(db, phone),
     alerts: () => waitingForStock(db),
+    issues: () => listIssues(db),
+    settle: (id, outcome, note) => settleIssue(db, id, outcome, note),
     close: () => handle.close(),
   };
 }
@@ -144,6 +160,8 @@ function printable(backend: Backend): Backend {
     block: async (phone, reason) => visibleText(await backend.block(phone, reason)),
     unblock: async (phone) => visibleText(await backend.unblock(phone)),
     alerts: async () => visibleText(await backend.alerts()),
+    issues: async () => visibleText(await backend.issues()),
+    settle: async (id, outcome, note) => visibleText(await backend.settle(id, outcome, note)),
     close: () => backend.close(),
   };
 }
@@ -273,7 +291,18 @@ function orderIdOf(raw: string | undefined, command: string): number {
   return id;
 }
 
-const COMMANDS = ['list', 'show', 'advance', 'paid', 'cancel', 'block', 'unblock', 'alerts'];
+const COMMANDS = ['list', 'show', 'advance', 'paid', 'cancel', 'block', 'unblock', 'alerts', 'issues', 'settle'];
+
+/** settle's issue number, its outcome (--refund or --replace, one of them) and its note, checked as the shop checks it. */
+function settlementOf(raw: string | undefined, values: { refund?: boolean; replace?: boolean; note?: string }) {
+  if (raw === undefined) throw new CliError('settle needs an issue number (see npm run orders -- issues), e.g. npm run orders -- settle 3 --refund');
+  const id = positiveIdFrom(raw.replace(/^#/, ''));
+  if (id === null) throw new CliError(`'${raw}' is not an issue number: give the number npm run orders -- issues shows, e.g. 3`);
+  if (values.refund === values.replace) throw new CliError('settle needs one of --refund or --replace');
+  const note = SettleNoteSchema.safeParse(values.note ?? '');
+  if (!note.success) throw new CliError(note.error.issues[0]!.message);
+  return { id, outcome: values.refund ? ('refunded' as const) : ('replaced' as const), note: note.data };
+}
 
 /** The mobile number as the shop keeps it (ten digits), or a message naming what was given. */
 function mobileOf(raw: string | undefined, command: string): string {
@@ -299,7 +328,14 @@ async function main(argv: string[]): Promise<void> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { date: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        date: { type: 'string' },
+        reason: { type: 'string' },
+        refund: { type: 'boolean' },
+        replace: { type: 'boolean' },
+        note: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new CliError(`${(error as Error).message} (see npm run orders -- --help)`);
@@ -318,6 +354,14 @@ async function main(argv: string[]): Promise<void> {
     const checked = ShopDateSchema.safeParse(values.date);
     if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
     date = checked.data;
+  }
+  if ((values.refund || values.replace || values.note !== undefined) && command !== 'settle') {
+    throw new CliError('--refund, --replace and --note go with settle only');
+  }
+  if (command === 'issues' && arg !== undefined) throw new CliError(`issues takes nothing after it (got '${arg}')`);
+  if (command === 'issues' || command === 'settle') {
+    const settlement = command === 'settle' ? settlementOf(arg, values) : undefined;
+    return runIssueCommand(settlement);
   }
   const byPhone = command === 'block' || command === 'unblock';
   if (command === 'alerts' && arg !== undefined) throw new CliError(`alerts takes nothing after it (got '${arg}')`);
@@ -357,6 +401,51 @@ async function main(argv: string[]): Promise<void> {
   } finally {
     await backend.close();
   }
+}
+
+/** The backend of this run: the running shop's grocer routes, or the database itself. */
+async function openBackend(): Promise<Backend> {
+  const settings = readServerSettings();
+  const shop = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
+  return printable(shop ? httpBackend(shop.url, settings.dataDir) : await databaseBackend(settings));
+}
+
+/** `issues` (no settlement) or `settle N --refund|--replace [--note]`. */
+async function runIssueCommand(settlement: ReturnType<typeof settlementOf> | undefined): Promise<void> {
+  const backend = await openBackend();
+  try {
+    if (!settlement) return printIssues(await backend.issues());
+    const issue = await backend.settle(settlement.id, settlement.outcome, settlement.note);
+    const outcome = issue.outcome === 'refunded' ? `refund of ${formatRupees(issue.refundPaise ?? 0)}` : 'replacement';
+    console.log(`Issue ${issue.id} (order #${issue.orderId}, ${issue.item}): settled with a ${outcome}. The shopper sees it on the order.`);
+  } finally {
+    await backend.close();
+  }
+}
+
+function printIssues({ issues }: GrocerIssueListDto) {
+  if (issues.length === 0) return console.log('No shopper has reported an issue.');
+  const { timeZone } = readStoreSettings().delivery;
+  const open = issues.filter((i) => i.outcome === 'open').length;
+  console.log(`Issues reported on delivered orders: ${open} open, ${issues.length - open} settled. Settle one: npm run orders -- settle <issue> --refund|--replace\n`);
+  const rows = [
+    ['Issue', 'Order', 'Item', 'Kind', 'Reported', 'Outcome'],
+    ...issues.map((i) => [
+      String(i.id),
+      `#${i.orderId}`,
+      `${i.qty} × ${i.item} (${formatRupees(i.lineTotalPaise)})`,
+      ISSUE_KIND_LABELS[i.kind],
+      dateTime(i.createdAt, timeZone),
+      i.outcome === 'open' ? 'open' : `${i.outcome} ${i.settledAt ? dateTime(i.settledAt, timeZone) : ''}`.trim(),
+    ]),
+  ];
+  const lines = columns(rows, ['r', 'r', 'l', 'l', 'l', 'l']);
+  console.log(lines[0]);
+  issues.forEach((issue, n) => {
+    console.log(lines[n + 1]);
+    if (issue.note) console.log(`        Note: ${issue.note}`);
+    if (issue.photoUrl) console.log(`        Photo: ${issue.photoUrl}`);
+  });
 }
 
 try {
