@@ -73,7 +73,14 @@ export function CouponField({ applied, check, message, busy, onApply, onRemove }
           </div>
         </form>
       )}
-      <p id="coupon-message" role="status" aria-live="polite" className={refused ? 'form-error coupon-message' : 'coupon-message'} data-testid="coupon-message">
+      {/* The applied box already shows a success; the message is then for screen readers only. */}
+      <p
+        id="coupon-message"
+        role="status"
+        aria-live="polite"
+        className={refused ? 'form-error coupon-message' : applied && check?.applies ? 'visually-hidden' : 'coupon-message'}
+        data-testid="coupon-message"
+      >
         {said}
       </p>
     </div>
