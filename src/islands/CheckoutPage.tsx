@@ -4,6 +4,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { browserAccount, browserCart, browserCheckout } from '../client/api.ts';
 import { apiError, apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
+import { EMPTY_ADDRESS } from '../lib/address-form.ts';
+import { keptPincode } from '../lib/delivery-area.ts';
 import { formatRupees } from '../lib/money.ts';
 import { orderKeyStore } from '../lib/order-key.ts';
 import { urls } from '../lib/urls.ts';
@@ -39,7 +41,11 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-const defaultAddressId = (addresses: AddressDto[]) => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id ?? null;
+/** The default address, else the newest, among those inside the delivery area. */
+const defaultAddressId = (addresses: AddressDto[]) => {
+  const served = addresses.filter((a) => a.served);
+  return (served.find((a) => a.isDefault) ?? served[0])?.id ?? null;
+};
 
 const isOpen = (slotList: SlotListDto, id: string | null) => slotList.slots.some((slot) => slot.id === id && slot.unavailable === null);
 
@@ -213,6 +219,7 @@ function Checkout() {
               onAdd={addAddress}
               onUpdate={updateAddress}
               problem={problems.address ?? ''}
+              newInitial={{ ...EMPTY_ADDRESS, name: me.name, phone: me.phone, pincode: keptPincode(me.pincode) }}
             />
             <SlotPicker
               slotList={slotList}

@@ -1,10 +1,10 @@
 // The delivery address form's checks in the browser: the API's rules (src/server/order-schemas.ts, bounds from
 // form-limits.ts) in the API's own words, so a shopper meets the same message before and after sending.
 import type { AddressDto, AddressInput } from '../server/order-schemas.ts';
-import { ADDRESS_LIMITS, INDIAN_MOBILE_PATTERN, NO_CONTROL, normalizeIndianMobile, PINCODE_PATTERN } from './form-limits.ts';
+import { ADDRESS_LIMITS, ADDRESS_TYPE_VALUES, INDIAN_MOBILE_PATTERN, NO_CONTROL, NO_CONTROL_EXCEPT_LINES, normalizeIndianMobile, PINCODE_PATTERN } from './form-limits.ts';
 import { INDIAN_STATES } from './indian-states.ts';
 
-export const ADDRESS_FIELDS = ['name', 'phone', 'pincode', 'line1', 'line2', 'landmark', 'city', 'state'] as const;
+export const ADDRESS_FIELDS = ['name', 'phone', 'pincode', 'line1', 'line2', 'landmark', 'city', 'state', 'addressType', 'instructions'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string>;
 export type AddressProblems = Partial<Record<AddressField, string>>;
@@ -19,18 +19,24 @@ const API_NAMES: Record<AddressField, string> = {
   landmark: 'landmark',
   city: 'city',
   state: 'state',
+  addressType: 'address type',
+  instructions: 'delivery instructions',
 };
 
-export const EMPTY_ADDRESS: AddressValues = { name: '', phone: '', pincode: '', line1: '', line2: '', landmark: '', city: '', state: '' };
+export type AddressType = (typeof ADDRESS_TYPE_VALUES)[number];
+/** How the form and the saved address name each type. */
+export const ADDRESS_TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work', other: 'Other' };
+
+export const EMPTY_ADDRESS: AddressValues = { name: '', phone: '', pincode: '', line1: '', line2: '', landmark: '', city: '', state: '', addressType: 'home', instructions: '' };
 
 export function addressValues(address: AddressDto): AddressValues {
-  const { name, phone, pincode, line1, line2, landmark, city, state } = address;
-  return { name, phone, pincode, line1, line2, landmark, city, state };
+  const { name, phone, pincode, line1, line2, landmark, city, state, addressType, instructions } = address;
+  return { name, phone, pincode, line1, line2, landmark, city, state, addressType, instructions };
 }
 
 function textProblem(field: AddressField, value: string, min: number, max: number): string | null {
   const label = API_NAMES[field];
-  if (!NO_CONTROL.test(value)) return `${label} must not contain control characters`;
+  if (!(field === 'instructions' ? NO_CONTROL_EXCEPT_LINES : NO_CONTROL).test(value)) return `${label} must not contain control characters`;
   const length = value.trim().length;
   if (min > 0 && length === 0) return `${label} is required`;
   if (length < min) return `${label} must be at least ${min} characters`;
@@ -62,6 +68,8 @@ export function addressProblems(values: AddressValues): AddressProblems {
       : values.state.trim()
         ? 'state must be one of the states or union territories of India'
         : 'state is required',
+    addressType: (ADDRESS_TYPE_VALUES as readonly string[]).includes(values.addressType) ? null : "address type must be 'home', 'work' or 'other'",
+    instructions: textProblem('instructions', values.instructions, 0, ADDRESS_LIMITS.instructions.max),
   };
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as AddressProblems;
 }
@@ -86,6 +94,8 @@ export function addressInput(values: AddressValues, isDefault = false): AddressI
     landmark: values.landmark.trim(),
     city: values.city.trim(),
     state: values.state as AddressInput['state'],
+    addressType: values.addressType as AddressType,
+    instructions: values.instructions.trim(),
     isDefault,
   };
 }
@@ -94,6 +104,12 @@ export function addressInput(values: AddressValues, isDefault = false): AddressI
 export function sentence(message: string): string {
   const text = message.charAt(0).toUpperCase() + message.slice(1);
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** How far a text is from its limit: '87 / 120', or '73 characters too many' (never cut without a word). */
+export function characterCount(value: string, max: number): { text: string; over: boolean } {
+  const length = value.trim().length;
+  return length > max ? { text: `${length - max} ${length - max === 1 ? 'character' : 'characters'} too many (${length} / ${max})`, over: true } : { text: `${length} / ${max}`, over: false };
 }
 
 /** One line for a saved address in a list or a summary. */

@@ -81,3 +81,14 @@ export function deliverToLabel(kept: Pick<KeptDeliveryPin, 'pincode' | 'served' 
   const next = kept.nextSlot ? ` · next slot ${shortSlotLabel(kept.nextSlot, kept.timeZone, now)}` : '';
   return `Deliver to ${kept.pincode}${next}`;
 }
+
+/** The PIN this browser was told is served (for a new address at checkout), else the account's, else ''. */
+export function keptPincode(accountPincode?: string | null): string {
+  try {
+    const kept = JSON.parse(localStorage.getItem(DELIVERY_PIN_KEY) ?? 'null') as KeptDeliveryPin | null;
+    if (kept?.served) return kept.pincode;
+  } catch {
+    // Nothing kept, or no storage.
+  }
+  return accountPincode ?? '';
+}

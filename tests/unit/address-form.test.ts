@@ -1,7 +1,7 @@
 // The address form's browser checks refuse what the API's schema refuses, in the API's words, so a shopper meets
 // one message for one mistake whichever side finds it.
 import { describe, expect, it } from 'vitest';
-import { addressInput, addressProblems, fieldOfAddressMessage, type AddressValues } from '../../src/lib/address-form.ts';
+import { addressInput, addressProblems, characterCount, fieldOfAddressMessage, type AddressValues } from '../../src/lib/address-form.ts';
 import { AddressInputSchema } from '../../src/server/order-schemas.ts';
 
 const good: AddressValues = {
@@ -13,6 +13,8 @@ const good: AddressValues = {
   landmark: 'Near the temple',
   city: 'Bengaluru',
   state: 'Karnataka',
+  addressType: 'home',
+  instructions: '',
 };
 
 describe('address checks', () => {
@@ -36,6 +38,9 @@ describe('address checks', () => {
     ['landmark', 'x'.repeat(81)],
     ['city', 'B'],
     ['state', 'Atlantis'],
+    ['line1', 'x'.repeat(193)],
+    ['instructions', 'x'.repeat(201)],
+    ['addressType', 'office'],
   ] as const)('refuses %s %j with the message the API gives', (field, value) => {
     const values = { ...good, [field]: value };
     const problems = addressProblems(values);
@@ -65,5 +70,17 @@ describe('address checks', () => {
   it('finds the field of an API message, or none', () => {
     expect(fieldOfAddressMessage('address line 2 must be at most 120 characters')).toBe('line2');
     expect(fieldOfAddressMessage('You can keep up to 10 addresses')).toBeNull();
+  });
+
+  it('keeps the type and the instructions (lines allowed), as the API does', () => {
+    const values = { ...good, addressType: 'work', instructions: 'Ring twice.\nLeave with the guard.' };
+    expect(addressProblems(values)).toEqual({});
+    expect(AddressInputSchema.parse(addressInput(values))).toMatchObject({ addressType: 'work', instructions: 'Ring twice.\nLeave with the guard.' });
+  });
+
+  it('counts towards a limit and says how far past it a 193-character line is, never cutting it', () => {
+    expect(characterCount('x'.repeat(87), 120)).toEqual({ text: '87 / 120', over: false });
+    expect(characterCount('x'.repeat(193), 120)).toEqual({ text: '73 characters too many (193 / 120)', over: true });
+    expect(addressProblems({ ...good, line1: 'x'.repeat(193) }).line1).toBe('address line 1 must be at most 120 characters');
   });
 });

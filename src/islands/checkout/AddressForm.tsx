@@ -4,7 +4,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import {
   ADDRESS_FIELDS,
+  ADDRESS_TYPE_LABELS,
   addressInput,
+  characterCount,
   addressProblems,
   EMPTY_ADDRESS,
   fieldOfAddressMessage,
@@ -37,20 +39,25 @@ interface FieldSpec {
   label: string;
   autoComplete: string;
   required: boolean;
+  /** A hard cap for fixed-format fields (a PIN code, a mobile number). */
   maxLength?: number;
+  /** A text's limit: shown as a counter, and an error past it, never a silent cut (issue 25). */
+  limit?: number;
   inputMode?: 'numeric' | 'tel';
   type?: 'tel' | 'text';
   hint?: string;
 }
 
-const FIELD_SPECS: Record<Exclude<AddressField, 'state'>, FieldSpec> = {
-  name: { label: 'Full name', autoComplete: 'name', required: true, maxLength: ADDRESS_LIMITS.name.max },
+type TextField = Exclude<AddressField, 'state' | 'addressType' | 'instructions'>;
+
+const FIELD_SPECS: Record<TextField, FieldSpec> = {
+  name: { label: 'Full name', autoComplete: 'name', required: true, limit: ADDRESS_LIMITS.name.max },
   phone: { label: 'Mobile number', autoComplete: 'tel', required: true, maxLength: 16, type: 'tel', inputMode: 'tel', hint: '10 digits' },
   pincode: { label: 'Pincode', autoComplete: 'postal-code', required: true, maxLength: 6, inputMode: 'numeric', hint: '6 digits' },
-  line1: { label: 'Flat, house no., building', autoComplete: 'address-line1', required: true, maxLength: ADDRESS_LIMITS.line.max },
-  line2: { label: 'Area, street, sector (optional)', autoComplete: 'address-line2', required: false, maxLength: ADDRESS_LIMITS.line.max },
-  landmark: { label: 'Landmark (optional)', autoComplete: 'off', required: false, maxLength: ADDRESS_LIMITS.landmark.max },
-  city: { label: 'Town or city', autoComplete: 'address-level2', required: true, maxLength: ADDRESS_LIMITS.city.max },
+  line1: { label: 'Flat, house no., building', autoComplete: 'address-line1', required: true, limit: ADDRESS_LIMITS.line.max },
+  line2: { label: 'Area, street, sector (optional)', autoComplete: 'address-line2', required: false, limit: ADDRESS_LIMITS.line.max },
+  landmark: { label: 'Landmark (optional)', autoComplete: 'off', required: false, limit: ADDRESS_LIMITS.landmark.max },
+  city: { label: 'Town or city', autoComplete: 'address-level2', required: true, limit: ADDRESS_LIMITS.city.max },
 };
 
 export function AddressForm({ initial = EMPTY_ADDRESS, legend, submitLabel, offerDefault = false, isDefault = false, onSave, onCancel }: Props) {
@@ -96,8 +103,20 @@ export function AddressForm({ initial = EMPTY_ADDRESS, legend, submitLabel, offe
 
   const set = (field: AddressField) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
-  const described = (field: AddressField, hint?: string) =>
-    [hint ? `${fieldId(field)}-hint` : null, problems[field] ? `${fieldId(field)}-error` : null].filter(Boolean).join(' ') || undefined;
+  const described = (field: AddressField, hint?: string, limit?: number) =>
+    [hint ? `${fieldId(field)}-hint` : null, limit ? `${fieldId(field)}-count` : null, problems[field] ? `${fieldId(field)}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  /** '87 / 120' under a field with a limit; past it, how many too many (the form will not send it). */
+  const counter = (field: AddressField, limit: number) => {
+    const count = characterCount(values[field], limit);
+    return (
+      <p className={count.over ? 'char-count over' : 'char-count'} id={`${fieldId(field)}-count`} data-testid={`count-${field}`}>
+        {count.text}
+      </p>
+    );
+  };
 
   const errorOf = (field: AddressField) =>
     problems[field] ? (
@@ -106,7 +125,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, legend, submitLabel, offe
       </p>
     ) : null;
 
-  const input = (field: Exclude<AddressField, 'state'>) => {
+  const input = (field: TextField) => {
     const spec = FIELD_SPECS[field];
     return (
       <div className={`field field-${field}`} key={field}>
@@ -126,9 +145,10 @@ export function AddressForm({ initial = EMPTY_ADDRESS, legend, submitLabel, offe
           maxLength={spec.maxLength}
           value={values[field]}
           onChange={set(field)}
-          aria-invalid={problems[field] ? true : undefined}
-          aria-describedby={described(field, spec.hint)}
+          aria-invalid={problems[field] || (spec.limit && characterCount(values[field], spec.limit).over) ? true : undefined}
+          aria-describedby={described(field, spec.hint, spec.limit)}
         />
+        {spec.limit && counter(field, spec.limit)}
         {errorOf(field)}
       </div>
     );
@@ -172,6 +192,33 @@ export function AddressForm({ initial = EMPTY_ADDRESS, legend, submitLabel, offe
             </select>
             {errorOf('state')}
           </div>
+        </div>
+        <fieldset className="address-type" aria-describedby={problems.addressType ? `${fieldId('addressType')}-error` : undefined}>
+          <legend>Address type</legend>
+          {Object.entries(ADDRESS_TYPE_LABELS).map(([type, label]) => (
+            <label key={type} className="check">
+              <input type="radio" name={`${id}-addressType`} value={type} checked={values.addressType === type} onChange={set('addressType')} />
+              {label}
+            </label>
+          ))}
+          {errorOf('addressType')}
+        </fieldset>
+        <div className="field field-instructions">
+          <label htmlFor={fieldId('instructions')}>Delivery instructions (optional)</label>
+          <p className="field-hint" id={`${fieldId('instructions')}-hint`}>
+            For the delivery person, e.g. ring the bell twice, leave with the guard
+          </p>
+          <textarea
+            id={fieldId('instructions')}
+            name="instructions"
+            rows={2}
+            value={values.instructions}
+            onChange={set('instructions')}
+            aria-invalid={problems.instructions || characterCount(values.instructions, ADDRESS_LIMITS.instructions.max).over ? true : undefined}
+            aria-describedby={described('instructions', 'hint', ADDRESS_LIMITS.instructions.max)}
+          />
+          {counter('instructions', ADDRESS_LIMITS.instructions.max)}
+          {errorOf('instructions')}
         </div>
         {offerDefault && !isDefault && (
           <label className="check">

@@ -1,7 +1,7 @@
 // Checkout step 1: the delivery address. Saved addresses as radios (the default chosen first); 'Add a new address'
 // and 'Edit' open the one address form (AddressForm.tsx) inline, in place.
 import { useState } from 'react';
-import { addressValues } from '../../lib/address-form.ts';
+import { addressValues, type AddressValues } from '../../lib/address-form.ts';
 import type { AddressDto, AddressInput } from '../../server/order-schemas.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressText } from './AddressText.tsx';
@@ -15,11 +15,13 @@ interface Props {
   onUpdate: (id: number, input: AddressInput) => Promise<AddressDto[]>;
   /** Shown under the legend when Place order found no address chosen. */
   problem: string;
+  /** A new address starts with these (the account's name and mobile). */
+  newInitial?: AddressValues;
 }
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-export function AddressPicker({ addresses, chosenId, onChoose, onAdd, onUpdate, problem }: Props) {
+export function AddressPicker({ addresses, chosenId, onChoose, onAdd, onUpdate, problem, newInitial }: Props) {
   // No address yet: the form is the step.
   const [editing, setEditing] = useState<Editing>(addresses.length === 0 ? { kind: 'new' } : { kind: 'none' });
 
@@ -28,7 +30,8 @@ export function AddressPicker({ addresses, chosenId, onChoose, onAdd, onUpdate, 
     const list = await onAdd(input);
     // The new address is the one the shopper just typed: choose it.
     const added = list.find((a) => !before.has(a.id));
-    if (added) onChoose(added.id);
+    // One outside the delivery area is saved but not chosen: it says so in the list.
+    if (added?.served) onChoose(added.id);
     setEditing({ kind: 'none' });
   };
 
@@ -68,6 +71,8 @@ export function AddressPicker({ addresses, chosenId, onChoose, onAdd, onUpdate, 
                     name="address"
                     value={address.id}
                     checked={chosenId === address.id}
+                    // Outside the delivery area: kept, shown, not chosen (the server refuses it too).
+                    disabled={!address.served}
                     onChange={() => onChoose(address.id)}
                   />
                   <AddressText address={address} />
@@ -84,6 +89,7 @@ export function AddressPicker({ addresses, chosenId, onChoose, onAdd, onUpdate, 
         <AddressForm
           legend="New delivery address"
           submitLabel="Save and deliver here"
+          initial={newInitial}
           offerDefault={addresses.length > 0}
           onSave={addNew}
           onCancel={addresses.length > 0 ? () => setEditing({ kind: 'none' }) : undefined}
