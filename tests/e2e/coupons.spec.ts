@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
-import type { OrderDto } from '../../src/server/order-schemas.ts';
+import type { OrderDto, SlotListDto } from '../../src/server/order-schemas.ts';
 import { allProducts, rupees } from './helpers.ts';
 import { addAddressByApi, bearer, expectAccessible } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
@@ -104,4 +104,51 @@ test('a shopper is told why a coupon does not apply, applies WELCOME50, and sees
   await summary.getByLabel('Coupon code').fill('WELCOME50');
   await summary.getByRole('button', { name: 'Apply' }).click();
   await expect(summary.getByTestId('coupon-message')).toHaveText('You have already used WELCOME50: each coupon is once per mobile number.');
+});
+
+test('a coupon used elsewhere while the shopper checks out: told at Place order, nothing else lost, the next press orders without it', async ({ page, request }) => {
+  const products = await allProducts(request);
+  const plain = products.filter((p) => p.type === 'normal' && p.inStock && p.pricePaise >= 10_000 && p.pricePaise < 14_900).at(-1);
+  if (!plain) throw new Error('the seed has no plain product between ₹100 and ₹149 in stock');
+  const { session } = await registerByApi(request);
+  const headers = bearer(session.token);
+  const fill = async () => {
+    const res = await request.post('/api/app/Carts', { headers, data: { productsId: plain.id, productVariantsId: 0, qty: 3 } });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await fill();
+  const addressId = await addAddressByApi(request, session.token);
+  await useSession(page, session);
+  await page.evaluate(() => localStorage.setItem('coupon', 'WELCOME50'));
+
+  await page.goto('/checkout');
+  const checkout = page.getByTestId('checkout-summary');
+  await expect(checkout.getByTestId('discount-label').last()).toHaveText('Coupon WELCOME50');
+  const slot = page.locator('[data-testid="slot-choice"]:not([data-unavailable]) input').first();
+  await slot.check();
+
+  // Meanwhile, another tab orders with WELCOME50 in the last open slot, and the cart is filled again.
+  const slots = (await (await request.get('/api/app/DeliverySlots', { headers })).json()) as SlotListDto;
+  const elsewhere = await request.post('/api/app/Orders', {
+    headers: { ...headers, 'Idempotency-Key': `coupon-e2e-${Date.now().toString(36)}` },
+    data: { addressId, slotId: slots.slots.filter((s) => s.unavailable === null).at(-1)!.id, paymentMethod: 'cash', couponCode: 'WELCOME50' },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(201);
+  await fill();
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const alert = page.getByTestId('checkout-alert');
+  await expect(alert).toContainText('You have already used WELCOME50: each coupon is once per mobile number.');
+  await expect(alert).toContainText('Your order was not placed');
+  await expect(checkout.getByTestId('checkout-coupon')).toContainText('Coupon WELCOME50 is not applied');
+  await expect(checkout.getByTestId('discount-label')).not.toContainText(['Coupon WELCOME50']);
+  await shot(page, 'coupon-checkout-refused', checkout);
+  // The slot and the address stay chosen: pressing again orders without the coupon, at the total shown.
+  await expect(slot).toBeChecked();
+  const total = await checkout.getByTestId('summary-total').textContent();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(/\/OrderComplete\?id=\d+$/);
+  const order = (await (await request.get(`/api/app/Orders/${new URL(page.url()).searchParams.get('id')}`, { headers })).json()) as OrderDto;
+  expect(order.summary.discounts.map((d) => d.code)).not.toContain('coupon');
+  expect(rupees(order.summary.totalPaise)).toBe(total);
 });
