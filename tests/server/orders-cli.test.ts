@@ -30,6 +30,10 @@ let dataDir = '';
 const children: Child[] = [];
 const ids = { delivering: 0, cancelled: 0, today: 0, hostile: 0, toCancel: 0 };
 let plainProductId = 0;
+/** Pay-now orders awaiting their payment (issue 25): one confirmed with the shop stopped, one through the running shop. */
+const payNow = { stopped: 0, running: 0 };
+const PAY_NOW_SLOT = '2026-11-26T10:00';
+
 /** The slots the set-up fills with orders of its own; the running shop's shopper books another (whatever the day). */
 const setUpSlotIds = new Set<string>();
 
@@ -277,13 +281,66 @@ describe('with the shop stopped (the command opens the database)', () => {
     [['advance', 'twelve'], "orders: 'twelve' is not an order id: give the order's number, e.g. 12"],
     [['advance'], 'orders: advance needs an order id, e.g. npm run orders -- advance 12'],
     [['--date', '2026-02-30'], 'orders: date must be a real day, e.g. 2026-11-24'],
-    [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, cancel, block, unblock or alerts (see npm run orders -- --help)"],
+    [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, paid, cancel, block, unblock, alerts, issues or settle (see npm run orders -- --help)"],
+    [['paid'], 'orders: paid needs an order id, e.g. npm run orders -- paid 12'],
     [['alerts', '3'], "orders: alerts takes nothing after it (got '3')"],
   ])('%j: one line on stderr, exit 1', async (args, message) => {
     const { code, stdout, stderr } = await ordersCommand(...args);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trim()).toBe(message);
+  });
+
+  it("confirms a pay-now order's UPI payment (twice: already paid), refuses to pack one awaiting it, and a cash one", async () => {
+    // Two orders awaiting their payment, due far ahead (the running shop's expiry must leave them be).
+    [payNow.stopped, payNow.running] = await withDatabase(async (db) => {
+      const startsAt = zonedInstant(PAY_NOW_SLOT.slice(0, 10), 10 * 60, timeZone);
+      await db.insert(deliverySlots).values({ id: PAY_NOW_SLOT, startsAt, endsAt: zonedInstant(PAY_NOW_SLOT.slice(0, 10), 12 * 60, timeZone), capacity: 20, taken: 2 });
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'meera@example.in'));
+      const rows = await db
+        .insert(orders)
+        .values(['pay-now-1', 'pay-now-2'].map((key) => ({
+          userId: user!.id,
+          paymentMethod: 'upi_now' as const,
+          paymentStatus: 'awaiting' as const,
+          paymentDueAt: new Date('2099-01-01T00:00:00Z'),
+          slotId: PAY_NOW_SLOT,
+          address: { name: 'Meera Iyer', phone: '9845012345', line1: '12, 4th Cross', line2: '', landmark: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560011' },
+          subtotalPaise: 25_800,
+          mrpTotalPaise: 26_000,
+          discounts: [],
+          discountPaise: 0,
+          deliveryPaise: 0,
+          totalPaise: 25_800,
+          idempotencyKey: key,
+          requestHash: 'test',
+        })))
+        .returning({ id: orders.id });
+      for (const row of rows) await db.insert(orderEvents).values({ orderId: row.id, status: 'placed' });
+      return rows.map((r) => r.id) as [number, number];
+    });
+    const id = String(payNow.stopped);
+    const list = await ordersCommand('--date', PAY_NOW_SLOT.slice(0, 10));
+    expect(list.stdout).toMatch(new RegExp(`#${id}\\s+placed\\s+Meera Iyer, 560011\\s+0 items\\s+₹258\\s+UPI now, awaiting payment`));
+    const shown = await ordersCommand('show', id);
+    expect(shown.stdout).toContain(`Order #${id}  placed  (UPI now, awaiting payment)\nAwaiting its UPI payment of ₹258 until 1 Jan 2099, 05:30: npm run orders -- paid ${id} once it arrives.`);
+
+    const packing = await ordersCommand('advance', id);
+    expect(packing.code).toBe(1);
+    expect(packing.stderr.trim()).toBe(`orders: Order ${id} is awaiting its UPI payment: it cannot be packed until the payment is confirmed (npm run orders -- paid ${id}).`);
+
+    const paid = await ordersCommand('paid', id);
+    expect(paid.stderr).toBe('');
+    expect(paid.stdout.trim()).toBe(`Order #${id}: payment of ₹258 confirmed. It can now be packed: npm run orders -- advance ${id}`);
+    const twice = await ordersCommand('paid', `#${id}`);
+    expect(twice.code).toBe(0);
+    expect(twice.stdout.trim()).toMatch(new RegExp(`^Order #${id} is already paid \\(confirmed on .+\\); nothing changed\\.$`));
+    expect((await ordersCommand('show', id)).stdout).toMatch(/\(UPI now, paid\)\nPaid on /);
+    expect((await ordersCommand('advance', id)).stdout.trim()).toBe(`Order #${id}: placed → packed. Next: out for delivery.`);
+
+    const cash = await ordersCommand('paid', String(ids.hostile));
+    expect(cash.code).toBe(1);
+    expect(cash.stderr.trim()).toBe(`orders: Order ${ids.hostile} is paid on delivery (cash): there is no payment to confirm now.`);
   });
 
   it('prints its help', async () => {
@@ -294,6 +351,7 @@ describe('with the shop stopped (the command opens the database)', () => {
     expect(stdout).toContain('block <mobile>');
     expect(stdout).toContain('unblock <mobile>');
     expect(stdout).toContain('alerts');
+    expect(stdout).toContain('paid <id>');
   });
 
   it('says when no shopper waits for a product to come back', async () => {
@@ -428,6 +486,17 @@ describe('with the shop running (the command goes through it)', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Shoppers waiting for a product to come back');
     expect(stdout).toMatch(new RegExp(`\\n\\s+1\\s+${gone.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+0\\n`));
+  });
+
+  it("confirms a pay-now order's payment through the shop; twice says it is already paid", async () => {
+    const id = String(payNow.running);
+    const paid = await ordersCommand('paid', id);
+    expect(paid.stderr).toBe('');
+    expect(paid.stdout.trim()).toBe(`Order #${id}: payment of ₹258 confirmed. It can now be packed: npm run orders -- advance ${id}`);
+    const twice = await ordersCommand('paid', id);
+    expect(twice.code).toBe(0);
+    expect(twice.stdout.trim()).toMatch(new RegExp(`^Order #${id} is already paid \\(confirmed on .+\\); nothing changed\\.$`));
+    expect((await ordersCommand('--date', PAY_NOW_SLOT.slice(0, 10))).stdout).toMatch(new RegExp(`#${id}\\s+placed\\s+.+UPI now, paid`));
   });
 
   it('prints what came through the shop with its control characters made visible', async () => {
