@@ -8,6 +8,8 @@ import { shopCancelText, STATUS_LABELS, TIMELINE_STEPS } from '../lib/order-stat
 import { urls } from '../lib/urls.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
+import { startLivePoll } from '../client/live-poll.ts';
+import { isSettledStatus } from '../lib/poll-backoff.ts';
 import { OrderPlaceholder, OrderView, useOrderFromUrl } from './OrderView.tsx';
 
 function Timeline({ order }: { order: OrderDto }) {
@@ -97,9 +99,35 @@ function CancelOrder({ order, onCancelled }: { order: OrderDto; onCancelled: (or
   );
 }
 
+/**
+ * Live status (issue 25): while the order is on its way, the page follows the grocer's steps by itself (polling with
+ * backoff, src/client/live-poll.ts) and says the new status politely. Returns what to announce.
+ */
+function useLiveOrder(order: OrderDto | null, setOrder: (order: OrderDto) => void): string {
+  const [news, setNews] = useState('');
+  const orderRef = useRef(order);
+  orderRef.current = order;
+  const id = order?.id;
+  const open = order !== null && !isSettledStatus(order.status);
+  useEffect(() => {
+    if (id === undefined || !open) return;
+    return startLivePoll({
+      current: () => orderRef.current!,
+      poll: (etag) => browserOrders.pollOne(id, etag),
+      onChange: (next) => {
+        if (next.status !== orderRef.current?.status) setNews(`Order #${next.id} is now ${STATUS_LABELS[next.status].toLowerCase()}.`);
+        setOrder(next);
+      },
+      settled: (next) => isSettledStatus(next.status),
+    });
+  }, [id, open]);
+  return news;
+}
+
 function Details() {
   const [view, setOrder] = useOrderFromUrl();
   const statusRef = useRef<HTMLHeadingElement>(null);
+  const news = useLiveOrder(view.state === 'ready' ? view.order : null, setOrder);
   if (view.state !== 'ready') return <OrderPlaceholder view={view} />;
   const { order } = view;
   const shopCancelled = shopCancelText(order);
@@ -118,6 +146,9 @@ function Details() {
           </span>
         </h2>
         <p className="muted">Placed on {formatDateTime(order.createdAt, order.timeZone)}</p>
+        <p className="visually-hidden" aria-live="polite" data-testid="order-news">
+          {news}
+        </p>
         {shopCancelled && (
           <p className="order-cancel-reason" data-testid="cancel-reason">
             {shopCancelled}
@@ -126,7 +157,14 @@ function Details() {
         <Timeline order={order} />
         {order.cancellable && <CancelOrder order={order} onCancelled={cancelled} />}
       </section>
-      <OrderView order={order} />
+      {order.status === 'delivered' && (
+        <p className="order-invoice-link">
+          <a href={urls.invoice(order.id)} data-testid="invoice-link">
+            Invoice for order #{order.id}
+          </a>
+        </p>
+      )}
+      <OrderView order={order} onReported={setOrder} />
       <p className="order-next">
         <a href={urls.previousOrders()}>All your orders</a>
       </p>

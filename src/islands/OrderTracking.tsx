@@ -6,9 +6,10 @@ import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { formatRupees } from '../lib/money.ts';
-import { itemCountText, reorderText, shopCancelText, STATUS_LABELS } from '../lib/order-status.ts';
+import { itemCountText, orderWhenText, reorderText, shopCancelText, STATUS_LABELS } from '../lib/order-status.ts';
+import { isSettledStatus } from '../lib/poll-backoff.ts';
+import { startLivePoll } from '../client/live-poll.ts';
 import { pageFromUrl } from '../lib/paging.ts';
-import { formatSlotWhen } from '../lib/slots.ts';
 import { urls } from '../lib/urls.ts';
 import type { OrderListItemDto, OrderPageDto, ReorderResultDto } from '../server/order-schemas.ts';
 import { $userId } from '../stores/auth.ts';
@@ -58,7 +59,7 @@ function OrderCard({ order, timeZone, busy, onReorder }: { order: OrderListItemD
         </span>
       </div>
       <p className="muted">
-        Placed on {formatDateTime(order.createdAt, timeZone)} · delivery {formatSlotWhen(order.slot, timeZone)}
+        Placed on {formatDateTime(order.createdAt, timeZone)} · <span data-testid="order-when">{orderWhenText(order, timeZone)}</span>
       </p>
       <p>
         {itemCountText(order.itemCount)} · <strong>{formatRupees(order.totalPaise)}</strong>
@@ -108,6 +109,27 @@ function Tracking() {
     if (reordered) noticeRef.current?.focus();
   }, [reordered]);
 
+  // Live status (issue 25): while an order on this page is on its way, the list follows the grocer's steps.
+  const [news, setNews] = useState('');
+  const loadedPage = view.state === 'ready' ? view.page : null;
+  const open = loadedPage?.orders.some((order) => !isSettledStatus(order.status)) ?? false;
+  const shownRef = useRef(loadedPage);
+  shownRef.current = loadedPage;
+  useEffect(() => {
+    if (!userId || pageNo === null || !open || !shownRef.current) return;
+    return startLivePoll({
+      current: () => shownRef.current!,
+      poll: (etag) => browserOrders.pollList(userId, pageNo, etag),
+      onChange: (page) => {
+        const before = new Map(shownRef.current?.orders.map((order) => [order.id, order.status]));
+        const moved = page.orders.filter((order) => before.has(order.id) && before.get(order.id) !== order.status);
+        setNews(moved.map((order) => `Order #${order.id} is now ${STATUS_LABELS[order.status].toLowerCase()}.`).join(' '));
+        setView({ state: 'ready', page });
+      },
+      settled: (page) => page.orders.every((order) => isSettledStatus(order.status)),
+    });
+  }, [userId, pageNo, open]);
+
   const reorder = async (orderId: number) => {
     setBusyOrder(orderId);
     try {
@@ -149,6 +171,9 @@ function Tracking() {
       <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="reorder-outcome">
         {reordered && <ReorderNotice outcome={reordered} />}
       </div>
+      <p className="visually-hidden" aria-live="polite" data-testid="order-news">
+        {news}
+      </p>
       <p className="muted">
         {total} {total === 1 ? 'order' : 'orders'}, newest first
       </p>

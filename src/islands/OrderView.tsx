@@ -3,16 +3,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
-import { addressLine } from '../lib/address-form.ts';
+import { ADDRESS_TYPE_LABELS, addressLine } from '../lib/address-form.ts';
 import { positiveIdFrom } from '../lib/ids.ts';
 import { formatRupees } from '../lib/money.ts';
-import { itemCountText, PAYMENT_LABELS, paymentStateText } from '../lib/order-status.ts';
+import { itemCountText, orderWhenText, PAYMENT_LABELS, paymentStateText, settledAtOf } from '../lib/order-status.ts';
 import { formatSlotWhen } from '../lib/slots.ts';
 import { DEFAULT_PRODUCT_IMAGE, urls } from '../lib/urls.ts';
 import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
 import { FoodMark } from './FoodMark.tsx';
+import { LineIssue } from './LineIssue.tsx';
 import { PaymentRequest } from './PaymentRequest.tsx';
 
 export type LoadedOrder =
@@ -63,7 +64,8 @@ export function OrderPlaceholder({ view }: { view: LoadedOrder }): ReactNode {
   return null;
 }
 
-export function OrderView({ order }: { order: OrderDto }) {
+/** `onReported`: where a line's issue report puts the order the API answers (the details page); none: no reports. */
+export function OrderView({ order, onReported }: { order: OrderDto; onReported?: (order: OrderDto) => void }) {
   const { summary, address } = order;
   const paymentState = paymentStateText(order);
   return (
@@ -89,6 +91,11 @@ export function OrderView({ order }: { order: OrderDto }) {
                 </span>
               </div>
               <strong data-testid="order-line-total">{formatRupees(line.lineTotalPaise)}</strong>
+              {onReported && (line.issue || order.status === 'delivered') && (
+                <div className="order-line-issue">
+                  <LineIssue order={order} line={line} onReported={onReported} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -101,15 +108,18 @@ export function OrderView({ order }: { order: OrderDto }) {
         <section className="order-box" aria-labelledby="order-delivery-title">
           <h2 id="order-delivery-title">Delivery</h2>
           <p data-testid="order-slot">
-            <strong>{formatSlotWhen(order.slot, order.timeZone)}</strong>
+            {/* A past order says what happened ('Delivered on …'); an open one keeps its promise (the slot). */}
+            <strong>{settledAtOf(order) ? orderWhenText({ ...order, settledAt: settledAtOf(order) }, order.timeZone) : formatSlotWhen(order.slot, order.timeZone)}</strong>
           </p>
           <address data-testid="order-address">
             {address.name}
+            {address.addressType && ` (${ADDRESS_TYPE_LABELS[address.addressType]})`}
             <br />
             {addressLine(address)}
             <br />
             Mobile: {address.phone}
           </address>
+          {address.instructions && <p data-testid="order-instructions">Delivery instructions: {address.instructions}</p>}
           <h3>Payment</h3>
           <p data-testid="order-payment">{PAYMENT_LABELS[order.paymentMethod]}</p>
           {paymentState && <p data-testid="order-payment-state">{paymentState}</p>}

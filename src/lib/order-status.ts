@@ -1,5 +1,7 @@
 // How an order's status and payment read to a shopper, for the order pages and Order Tracking.
 import type { OrderDto, ReorderResultDto } from '../server/order-schemas.ts';
+import { formatEventTime } from './dates.ts';
+import { formatSlotWhen } from './slots.ts';
 import { formatDateTime } from './dates.ts';
 import { formatExactRupees } from './money.ts';
 
@@ -66,4 +68,24 @@ export function reorderText(result: Pick<ReorderResultDto, 'added' | 'unavailabl
     unavailable: result.unavailable.length ? `No longer available: ${result.unavailable.map((line) => line.name).join(', ')}` : null,
     reasons: result.unavailable.map((line) => line.reason),
   };
+}
+
+/** When a delivered or cancelled order became so: its last event of that status; null while it is open. */
+export function settledAtOf(order: Pick<OrderDto, 'status' | 'timeline'>): string | null {
+  if (order.status !== 'delivered' && order.status !== 'cancelled') return null;
+  return order.timeline.filter((event) => event.status === order.status).at(-1)?.at ?? null;
+}
+
+/**
+ * An order's when, as the shopper reads it (issue 25): a past order says what happened ('Delivered on Thu, 26 Nov,
+ * 10:42', 'Cancelled on …'); an open one keeps its promise ('Delivery Tomorrow, 10:00 AM – 12:00 PM').
+ */
+export function orderWhenText(
+  order: Pick<OrderDto, 'status' | 'slot'> & { settledAt: string | null },
+  timeZone: string,
+  today?: string,
+): string {
+  if (order.settledAt && order.status === 'delivered') return `Delivered on ${formatEventTime(order.settledAt, timeZone)}`;
+  if (order.settledAt && order.status === 'cancelled') return `Cancelled on ${formatEventTime(order.settledAt, timeZone)}`;
+  return `Delivery ${formatSlotWhen(order.slot, timeZone, today)}`;
 }

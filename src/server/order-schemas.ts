@@ -254,6 +254,10 @@ export const OrderListItemSchema = z
     names: z.array(z.string()),
     ...cancellation,
     paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
+    settledAt: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: "When a delivered or cancelled order became so ('Delivered on …'); null while it is open" }),
   })
   .openapi('OrderListItem');
 

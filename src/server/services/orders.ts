@@ -401,6 +401,9 @@ export async function ordersOf(
       cancelledBy: orders.cancelledBy,
       cancelReason: orders.cancelReason,
       paymentStatus: orders.paymentStatus,
+      // A past order reads as what happened (issue 25): the time of its delivered or cancelled event.
+      settledAt: sql<string | null>`(case when ${orders.status} in ('delivered', 'cancelled') then (select max(${orderEvents.at}) from ${orderEvents}
+        where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = ${orders.status}) end)`,
       itemCount: sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       names: sql<string[]>`(select coalesce(json_agg(first.name), '[]'::json) from (select ${orderLines.name} as name from ${orderLines}
         where ${orderLines.orderId} = ${orders.id} order by ${orderLines.id} limit ${LIST_NAMES}) first)`,
@@ -423,6 +426,7 @@ export async function ordersOf(
     cancelledBy: r.cancelledBy,
     cancelReason: r.cancelReason,
     paymentStatus: r.paymentStatus,
+    settledAt: r.settledAt === null ? null : iso(r.settledAt),
   }));
   return { orders: items, pageNo, pageSize, total: counted?.total ?? 0, timeZone: rules.delivery.timeZone };
 }
