@@ -1,7 +1,7 @@
 // What a shopper may report about a delivered order's line (issue 25), in one place for the API's checks, the order
 // page's form and the grocer's list: the kinds and their words, the note's bound, the photo's limit, and how an
 // outcome reads to the shopper.
-import { formatRupees } from './money.ts';
+import { formatExactRupees } from './money.ts';
 
 export const ISSUE_KIND_LABELS = {
   missing: 'Missing',
@@ -40,7 +40,7 @@ export function issueOutcomeText(
 ): string {
   if (issue.outcome === 'refunded') {
     const on = issue.settledAt ? ` settled on ${shortDay(issue.settledAt, timeZone)}` : ' settled';
-    return `Refund of ${formatRupees(issue.refundPaise ?? 0)}${on}`;
+    return `Refund of ${formatExactRupees(issue.refundPaise ?? 0)}${on}`;
   }
   if (issue.outcome === 'replaced') return 'A replacement is on its way';
   return 'Reported: the shop will get back to you';

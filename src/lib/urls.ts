@@ -37,13 +37,18 @@ export const urls = {
   /** Where the shop delivers (issue 25): the PIN code form, and its answer for one PIN. */
   deliverTo: (pincode?: string) => (pincode ? `/deliver-to?pincode=${encodeURIComponent(pincode)}` : '/deliver-to'),
   forgotPassword: () => '/forgotpassword',
-  resetPassword: () => '/reset-password',
+  /** Where the two password forms post without JavaScript (issue 25). */
+  forgotPasswordSend: () => '/forgotpassword/send',
+  resetPassword: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  resetPasswordSave: () => '/reset-password/save',
   // SPEC §6's protected routes.
   myAccount: () => '/myaccount',
   cart: () => '/cart',
   checkout: () => '/checkout',
   /** One order; without an id, the page itself (its canonical path). */
   orderDetails: (id?: number) => (id === undefined ? '/orderdetails' : `/orderdetails?id=${id}`),
+  /** A delivered order's printable tax invoice (issue 25); without an id, the page itself. */
+  invoice: (id?: number) => (id === undefined ? '/invoice' : `/invoice?id=${id}`),
   orderComplete: (id?: number) => (id === undefined ? '/OrderComplete' : `/OrderComplete?id=${id}`),
   /** Order Tracking (SPEC §2), page `page` of the shopper's orders. */
   previousOrders: (page?: number) => `/previous-order${page && page > 1 ? `?page=${page}` : ''}`,
@@ -77,7 +82,7 @@ export const WISHLIST_ADD_PREFIX = 'add-to-wishlist-';
 export const categoryPageAnchor = (page: number) => `categories-page-${page}`;
 
 /** The pages that send a visitor with no stored user to /login (SPEC §6). */
-export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/OrderComplete', '/previous-order'];
+export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/invoice', '/OrderComplete', '/previous-order'];
 
 function withNext(path: string, next?: string): string {
   const safe = safeNextPath(next);

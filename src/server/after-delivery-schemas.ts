@@ -109,3 +109,4 @@ export type ReportIssueInput = z.input<typeof ReportIssueSchema>;
 export type GrocerIssueDto = z.infer<typeof GrocerIssueSchema>;
 export type GrocerIssueListDto = z.infer<typeof GrocerIssueListSchema>;
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
+export type IssuePhotoDto = z.infer<typeof IssuePhotoSchema>;
