@@ -10,6 +10,9 @@ import { addresses, deliverySlots, orders, products } from '../../src/server/db/
 import { confirmPayment, expireUnpaidOrders, PAYMENT_EXPIRED_REASON } from '../../src/server/services/payments.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { upiAmount, upiLink } from '../../src/server/payments/upi.ts';
+import { startPaymentExpiry } from '../../src/server/payments/expiry.ts';
+import { inProcessBus } from '../../src/server/cache/invalidation-bus.ts';
+import type { ExpiredOrder } from '../../src/server/services/payments.ts';
 import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
 
 const TOKEN = 'pay-now-test-grocer-token-0123456789';
@@ -193,6 +196,26 @@ describe('a pay-now order', () => {
     expect(seen).toMatchObject({ status: 'cancelled', cancelledBy: 'payment_expired', payment: { status: 'expired' } });
     expect(api.takeStale()).toEqual([staleAfter.shelfChanged([id])]);
     expect(await stockOf(id)).toBe(2);
+  });
+
+  it("runs on the shop's timer from its start, by the clock it is given, and tells who listens", async () => {
+    clock = START;
+    const id = await product(3);
+    const { order: placed } = await order(id, 3);
+    const stale = inProcessBus();
+    const published: unknown[] = [];
+    stale.subscribe((tags) => published.push(tags));
+    const told: ExpiredOrder[] = [];
+    const errors: unknown[] = [];
+    const deps = { db: api.db, stale, onExpired: (e: ExpiredOrder) => told.push(e), logError: (e: unknown) => errors.push(e) };
+    // Before the deadline by the given clock, the first run leaves it be; an hour's interval never comes in this test.
+    await startPaymentExpiry(deps, { intervalMs: 3_600_000, now: () => minutesLater(MINUTES - 1) })();
+    expect(told).toEqual([]);
+    await startPaymentExpiry(deps, { intervalMs: 3_600_000, now: () => minutesLater(MINUTES + 1) })();
+    expect(errors).toEqual([]);
+    expect(told.map((e) => e.orderId)).toEqual([placed.id]);
+    expect(published).toEqual([staleAfter.shelfChanged([id])]);
+    expect(await stockOf(id)).toBe(3);
   });
 
   it('a payment and the expiry at the same moment: one wins, the other changes nothing', async () => {
