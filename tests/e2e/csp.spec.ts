@@ -80,7 +80,7 @@ test('signed in: add to cart with its toast, the cart page, My Account and the p
   await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
   await page.goto('/cart');
   await expect(page.getByText(product.name).first()).toBeVisible();
-  for (const path of ['/myaccount', '/checkout', '/previous-order', '/orderdetails', '/OrderComplete']) {
+  for (const path of ['/myaccount', '/checkout', '/previous-order', '/orderdetails', '/invoice', '/OrderComplete']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
