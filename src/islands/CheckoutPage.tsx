@@ -5,12 +5,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { browserAccount, browserCart, browserCheckout } from '../client/api.ts';
 import { apiError, apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { EMPTY_ADDRESS } from '../lib/address-form.ts';
-import { keptPincode } from '../lib/delivery-area.ts';
+import { belowMinimumText, keptPincode, withDeliveryFee } from '../lib/delivery-area.ts';
 import { formatRupees } from '../lib/money.ts';
 import { orderKeyStore } from '../lib/order-key.ts';
 import { urls } from '../lib/urls.ts';
 import type { CartDto, UserDto } from '../server/account-schemas.ts';
-import type { AddressDto, AddressInput, PlaceOrderInput, SlotListDto } from '../server/order-schemas.ts';
+import type { AddressDto, AddressInput, DeliveryAreaDto, PlaceOrderInput, SlotListDto } from '../server/order-schemas.ts';
 import { $user, $userId } from '../stores/auth.ts';
 import { $cartCount, showCart } from '../stores/cart.ts';
 import { $couponCode, removeCoupon } from '../stores/coupon.ts';
@@ -81,6 +81,26 @@ function Checkout() {
     if (alert.text) alertRef.current?.focus();
   }, [alert]);
 
+  // The chosen address's part of the delivery area (issue 25): its fee, its minimum order and its slots.
+  const chosenPincode = view.state === 'ready' ? view.addresses.find((a) => a.id === addressId)?.pincode : undefined;
+  const [area, setArea] = useState<DeliveryAreaDto | null>(null);
+  useEffect(() => {
+    setArea(null);
+    if (!chosenPincode) return;
+    let current = true;
+    Promise.all([browserCheckout.deliveryArea(chosenPincode), browserCheckout.slots(chosenPincode)])
+      .then(([answer, slots]) => {
+        if (!current) return;
+        setArea(answer);
+        setView((now) => (now.state === 'ready' ? { ...now, slotList: slots } : now));
+        setSlotId((id) => (isOpen(slots, id) ? id : null));
+      })
+      .catch((error: unknown) => console.error('Cannot read the delivery area', error));
+    return () => {
+      current = false;
+    };
+  }, [chosenPincode]);
+
   if (view.state === 'loading') return <p role="status">Loading your checkout…</p>;
   if (view.state === 'failed')
     return (
@@ -104,7 +124,7 @@ function Checkout() {
   async function refreshSlotsAndCart() {
     if (!userId) return;
     try {
-      const [fresh, slots] = await Promise.all([browserCart.cart(userId, $couponCode.get() || undefined), browserCheckout.slots()]);
+      const [fresh, slots] = await Promise.all([browserCart.cart(userId, $couponCode.get() || undefined), browserCheckout.slots(chosenPincode)]);
       ready({ cart: showCart(fresh), slotList: slots });
       if (!isOpen(slots, slotId)) setSlotId(null);
     } catch (error) {
@@ -247,7 +267,12 @@ function Checkout() {
                 </li>
               ))}
             </ul>
-            <MoneySummary summary={cart.summary} />
+            <MoneySummary summary={area?.served ? withDeliveryFee(cart.summary, area.deliveryFeePaise ?? undefined) : cart.summary} />
+            {area?.served && area.minimumOrderPaise !== null && cart.summary.subtotalPaise < area.minimumOrderPaise && (
+              <p className="form-error" data-testid="below-minimum">
+                {belowMinimumText(area.pincode, area.minimumOrderPaise, cart.summary.subtotalPaise)}
+              </p>
+            )}
             {cart.coupon && !cart.coupon.applies && (
               <p className="form-error coupon-stale" data-testid="checkout-coupon">
                 Coupon {cart.coupon.code} is not applied: {cart.coupon.reason?.message} <a href={urls.cart()}>Change it in your cart</a>

@@ -2,6 +2,7 @@
 // ("560001-560099"), in groups that may set their own fee, minimum order and slots. Pure rules, so the settings
 // schema, the API and the /deliver-to page read a PIN the same way.
 import { PINCODE_PATTERN } from './form-limits.ts';
+import { formatRupees } from './money.ts';
 
 /** One entry of a group's `pincodes`: a PIN or 'first-last', both six digits not starting with 0. */
 export const PIN_ENTRY_PATTERN = /^([1-9]\d{5})(?:\s*-\s*([1-9]\d{5}))?$/;
@@ -91,4 +92,15 @@ export function keptPincode(accountPincode?: string | null): string {
     // Nothing kept, or no storage.
   }
   return accountPincode ?? '';
+}
+
+/** The words for an order under its area's minimum (the server's refusal, and the checkout's note before it). */
+export const belowMinimumText = (pincode: string, minimumPaise: number, subtotalPaise: number) =>
+  `The smallest order we deliver to ${pincode} is ${formatRupees(minimumPaise)}; please add ${formatRupees(minimumPaise - subtotalPaise)} more.`;
+
+/** A summary with the delivery fee of the address's area in place of the offers' (an empty cart pays none). */
+export function withDeliveryFee<S extends { itemCount: number; deliveryPaise: number; totalPaise: number }>(summary: S, feePaise: number | undefined): S {
+  if (feePaise === undefined) return summary;
+  const deliveryPaise = summary.itemCount === 0 ? 0 : feePaise;
+  return { ...summary, deliveryPaise, totalPaise: summary.totalPaise - summary.deliveryPaise + deliveryPaise };
 }

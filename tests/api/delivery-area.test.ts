@@ -116,6 +116,23 @@ const order = (s: { token: string; address: { id: number } }, slotId = '2026-11-
     body: { addressId: s.address.id, slotId, paymentMethod: 'cash' },
   });
 
+describe('the slots of a PIN’s group', () => {
+  it('lists a group’s own slots for its PIN code, the shop’s for another, and refuses a bad one', async () => {
+    const s = await api.register();
+    const list = async (query: string) => {
+      const res = await api.call('GET', `/api/app/DeliverySlots${query}`, { token: s.token });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as SlotListDto).slots.filter((slot) => slot.date === '2026-11-23').map((slot) => slot.id);
+    };
+    expect(await list('?pincode=560200')).toEqual(['2026-11-23T10:00', '2026-11-23T14:00']);
+    expect(await list('?pincode=560034')).toEqual(['2026-11-23T10:00', '2026-11-23T12:00', '2026-11-23T14:00', '2026-11-23T16:00']);
+    expect(await list('')).toEqual(['2026-11-23T10:00', '2026-11-23T12:00', '2026-11-23T14:00', '2026-11-23T16:00']);
+    const bad = await api.call('GET', '/api/app/DeliverySlots?pincode=abc', { token: s.token });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toMatch(/pincode must be 6 digits/);
+  });
+});
+
 describe('orders and the area', () => {
   it('keeps an address outside the area but says so, and refuses an order to it with 422', async () => {
     const s = await shopperAt('110024');

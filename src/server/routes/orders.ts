@@ -20,6 +20,17 @@ import { keyedLimiter, memoryLimiterStore, type LimiterStore, type WriteLimit } 
 import { ErrorSchema } from '../schemas.ts';
 import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
 import { listSlots } from '../services/slots.ts';
+import { areaRulesFor } from '../services/delivery-area.ts';
+import { PINCODE_PATTERN } from '../../lib/form-limits.ts';
+
+/** The delivery address's PIN code: its group of the area may have slots of its own (issue 25). */
+const SlotsQuery = z.object({
+  pincode: z
+    .string()
+    .regex(PINCODE_PATTERN, 'pincode must be 6 digits and cannot start with 0')
+    .optional()
+    .openapi({ param: { in: 'query', name: 'pincode' }, example: '560034' }),
+});
 import { closeRestockedAlerts } from '../services/stock-alerts.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
@@ -63,12 +74,16 @@ export function registerOrderRoutes(
       path: '/app/DeliverySlots',
       tags: ['Orders'],
       summary: 'The delivery slots of today and the next days, with the places left; full or closed ones say so',
+      description: 'With `pincode`, the slots of its group of the delivery area when the group has its own (store.yaml area); else the shop’s.',
       security: BEARER,
-      responses: { 200: json(SlotListSchema, 'The slots, earliest first'), 401: errors[401] },
+      request: { query: SlotsQuery },
+      responses: { 200: json(SlotListSchema, 'The slots, earliest first'), 400: errors[400], 401: errors[401] },
     }),
     async (c) => {
       await authenticate(c);
-      return c.json(await listSlots(db, rules.delivery, rules.now()), 200);
+      const { pincode } = c.req.valid('query');
+      const delivery = (pincode && areaRulesFor(rules.area, rules.delivery, pincode)?.delivery) || rules.delivery;
+      return c.json(await listSlots(db, delivery, rules.now()), 200);
     },
   );
 

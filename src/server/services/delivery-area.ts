@@ -1,7 +1,6 @@
 // The serviceable area (issue 25): which PIN codes the shop delivers to, and the fee, minimum order and slots of
 // each (store.yaml's `area`). The public answer for one PIN, and the rules an order to an address is placed under.
-import { formatRupees } from '../../lib/money.ts';
-import { groupOfPin, notDeliveredTo } from '../../lib/delivery-area.ts';
+import { belowMinimumText, groupOfPin, notDeliveredTo, withDeliveryFee } from '../../lib/delivery-area.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
@@ -37,18 +36,10 @@ export const outsideArea = (pincode: string) =>
   new ApiError(422, 'unprocessable', `${notDeliveredTo(pincode)} Please choose an address inside our delivery area.`);
 
 export const belowMinimum = (pincode: string, minimumPaise: number, subtotalPaise: number) =>
-  new ApiError(
-    422,
-    'unprocessable',
-    `The smallest order we deliver to ${pincode} is ${formatRupees(minimumPaise)}; please add ${formatRupees(minimumPaise - subtotalPaise)} more.`,
-  );
+  new ApiError(422, 'unprocessable', belowMinimumText(pincode, minimumPaise, subtotalPaise));
 
 /** The delivery fee of the PIN's group in place of the offers' one; the total follows (an empty cart pays none). */
-export function withAreaFee(summary: CartSummaryDto, rules: AreaRules): CartSummaryDto {
-  if (rules.deliveryFeePaise === undefined) return summary;
-  const deliveryPaise = summary.itemCount === 0 ? 0 : rules.deliveryFeePaise;
-  return { ...summary, deliveryPaise, totalPaise: summary.totalPaise - summary.deliveryPaise + deliveryPaise };
-}
+export const withAreaFee = (summary: CartSummaryDto, rules: AreaRules): CartSummaryDto => withDeliveryFee(summary, rules.deliveryFeePaise);
 
 /** The public answer for one PIN: served or not, with the fee, the minimum order and the next slot one can choose. */
 export async function deliveryAreaOf(
