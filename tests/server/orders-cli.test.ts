@@ -203,6 +203,11 @@ describe('with the shop stopped (the command opens the database)', () => {
     const { code, stdout } = await ordersCommand('advance', String(ids.delivering));
     expect(code).toBe(0);
     expect(stdout.trim()).toBe(`Order #${ids.delivering}: placed → packed. Next: out for delivery.`);
+    // The same notices as the running shop's, through the settings' outboxes, written before the command ended.
+    const written = (folder: string) =>
+      fs.existsSync(path.join(dataDir, folder)) ? fs.readdirSync(path.join(dataDir, folder)).map((f) => fs.readFileSync(path.join(dataDir, folder, f), 'utf8')) : [];
+    expect(written('outbox').filter((mail) => mail.includes(`Subject: Order #${ids.delivering} is packed: `) && mail.includes('To: meera@example.in'))).toHaveLength(1);
+    expect(written('sms-outbox').filter((text) => text.includes(`Kirana: Your order #${ids.delivering} is packed, for delivery `))).toHaveLength(1);
   });
 
   it('prints what shoppers and imports wrote with its control characters made visible, in the list and in one order', async () => {
