@@ -15,6 +15,7 @@ import {
   shortDay,
   type IssueKindValue,
 } from '../lib/order-issues.ts';
+import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 
 type Line = OrderDto['lines'][number];
@@ -30,7 +31,8 @@ function IssueReport({ issue, timeZone }: { issue: NonNullable<Line['issue']>; t
       </p>
       {issue.photoUrl && (
         <a href={issue.photoUrl} target="_blank" rel="noopener">
-          <img src={issue.photoUrl} alt={`Your photo of the ${ISSUE_KIND_LABELS[issue.kind].toLowerCase()} item`} width="96" height="96" loading="lazy" />
+          {/* A small size made from the photo (the picture pipeline); the link opens the photo as it was sent. */}
+          <img {...pictureProps(issue.photoUrl, 'thumbnail')} alt={`Your photo of the ${ISSUE_KIND_LABELS[issue.kind].toLowerCase()} item`} width="72" height="72" loading="lazy" />
         </a>
       )}
       <p className="line-issue-outcome" data-testid="line-issue-outcome" role="status">

@@ -64,8 +64,11 @@ test('a damaged item reported with a photo, settled with a refund by the grocer,
   await expect(line.getByTestId('line-issue-outcome')).toHaveText('Reported: the shop will get back to you');
   const shown = report.getByRole('img', { name: /Your photo/ });
   await expect(shown).toBeVisible();
-  const photoUrl = await shown.getAttribute('src');
+  // The thumbnail is a size made from the stored photo; its link opens the photo as sent.
+  const photoUrl = await report.locator('a:has(img)').getAttribute('href');
   expect(photoUrl).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.jpg$/);
+  expect(await shown.getAttribute('src')).toBe(photoUrl!.replace('/files/', '/160/'));
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect((await request.get(photoUrl!)).status()).toBe(200);
   await expectAccessible(page);
 
