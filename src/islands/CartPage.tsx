@@ -103,7 +103,7 @@ function Cart() {
       console.error('Cannot change the stock alert', error);
       setProblem(apiErrorMessage(error, `Could not change the alert for ${line.name}.`));
       // Back on the shelf meanwhile (409): the cart as it is now puts it back in the total.
-      if (apiStatus(error) === 409 && userId) setView({ state: 'ready', cart: showCart(await browserCart.cart(userId)) });
+      if (apiStatus(error) === 409 && userId) setView({ state: 'ready', cart: showCart(await browserCart.cart(userId, $couponCode.get() || undefined)) });
     } finally {
       setBusyLine(null);
     }
