@@ -75,6 +75,32 @@ describe('MSG91', () => {
   });
 });
 
+describe('MSG91 order notices (issue 25)', () => {
+  it('sends each notice with its own DLT template from MSG91_NOTICE_TEMPLATES, and refuses one without a template', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-sms-'));
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'a-test-secret-of-32-characters!!',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'test-auth-key-123',
+      MSG91_OTP_TEMPLATE_ID: 'otp-template-1',
+      MSG91_API_URL: apiUrl,
+      MSG91_NOTICE_TEMPLATES: 'placed = placed-tpl-1, packed=packed-tpl-2',
+    };
+    const { sms } = await accountDepsFromSettings(readServerSettings(env), () => {});
+    const variables = { order: '12', slot: 'Thu 26 Nov, 6–8 pm', total: '₹245', link: 'https://kirana.example.in/orderdetails?id=12' };
+    await sms.send({ to: '9845012345', text: 'Kirana: Your order #12 is packed…', variables, template: 'packed' });
+    expect(received.at(-1)!.body).toEqual({ template_id: 'packed-tpl-2', short_url: '0', recipients: [{ mobiles: '919845012345', ...variables }] });
+    const count = received.length;
+    await expect(sms.send({ to: '9845012345', text: 'x', variables, template: 'delivered' })).rejects.toThrow(
+      "no MSG91 template for the 'delivered' notice (MSG91_NOTICE_TEMPLATES)",
+    );
+    expect(received.length).toBe(count);
+    expect(() => readServerSettings({ ...env, MSG91_NOTICE_TEMPLATES: 'placed' })).toThrow(/MSG91_NOTICE_TEMPLATES must be event=template id pairs/);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('the outbox', () => {
   it('writes each message to a file of its own, readable by the shop alone, and logs where', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-sms-')), 'sms-outbox');
