@@ -178,6 +178,35 @@ describe('orders and the area', () => {
   });
 });
 
+describe('an address’s type and delivery instructions', () => {
+  it('are saved, listed, copied into the order, and refused past their limits with a clear message', async () => {
+    const s = await api.register();
+    const body = { name: 'Meera Iyer', phone: '9845012345', line1: '12, 3rd Cross', city: 'Bengaluru', state: 'Karnataka', pincode: '560041' };
+    const saved = await api.call('POST', '/api/app/Addresses', { token: s.token, body: { ...body, addressType: 'work', instructions: 'Ring twice.\nLeave with the guard.' } });
+    expect(saved.status).toBe(201);
+    const [address] = ((await saved.json()) as AddressListDto).addresses;
+    expect(address).toMatchObject({ addressType: 'work', instructions: 'Ring twice.\nLeave with the guard.', served: true });
+    // Left out: a home with no instructions.
+    const plain = (await (await api.call('POST', '/api/app/Addresses', { token: s.token, body })).json()) as AddressListDto;
+    expect(plain.addresses.find((a) => a.id !== address!.id)).toMatchObject({ addressType: 'home', instructions: '' });
+
+    const long = await api.call('POST', '/api/app/Addresses', { token: s.token, body: { ...body, instructions: 'x'.repeat(201) } });
+    expect(long.status).toBe(400);
+    expect((await errorOf(long)).message).toBe('delivery instructions must be at most 200 characters');
+    const line = await api.call('POST', '/api/app/Addresses', { token: s.token, body: { ...body, line1: 'x'.repeat(193) } });
+    expect(line.status).toBe(400);
+    expect((await errorOf(line)).message).toBe('address line 1 must be at most 120 characters');
+    const type = await api.call('POST', '/api/app/Addresses', { token: s.token, body: { ...body, addressType: 'office' } });
+    expect(type.status).toBe(400);
+    expect((await errorOf(type)).message).toBe("address type must be 'home', 'work' or 'other'");
+
+    expect((await api.call('POST', '/api/app/Carts', { token: s.token, body: { productsId: productId, qty: 1 } })).status).toBe(201);
+    const placed = await order({ token: s.token, address: address! });
+    expect(placed.status).toBe(201);
+    expect(((await placed.json()) as OrderDto).address).toMatchObject({ addressType: 'work', instructions: 'Ring twice.\nLeave with the guard.' });
+  });
+});
+
 describe('the shopper’s PIN in the account', () => {
   it('is null at first, set and read through the profile, and refused when not a PIN code', async () => {
     const s = await api.register();
