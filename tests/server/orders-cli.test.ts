@@ -422,6 +422,8 @@ describe('with the shop running (the command goes through it)', () => {
         city: 'Bengaluru',
         state: 'Karnataka',
         pincode: '560070',
+        addressType: 'work',
+        instructions: 'Leave with the guard at gate 2',
       })
     ).json()) as AddressListDto;
     const slots = (await (await asShopper('GET', '/app/DeliverySlots')).json()) as SlotListDto;
@@ -470,6 +472,22 @@ describe('with the shop running (the command goes through it)', () => {
     const late = await ordersCommand('cancel', id, '--reason', 'Too late for that');
     expect(late.code).toBe(1);
     expect(late.stderr.trim()).toBe(`orders: Order ${id} is delivered: it can no longer be cancelled.`);
+  });
+
+  it('lists the issue the shopper reported on the delivered order, and settles it with a replacement, once, through the shop', async () => {
+    const reported = await asShopper('POST', `/app/Orders/${placed.id}/Issues`, { orderLineId: placed.lines[0]!.orderLineId, kind: 'missing', note: 'Not in the bag' });
+    expect(reported.status, await reported.clone().text()).toBe(201);
+    const issueId = ((await reported.json()) as OrderDto).lines[0]!.issue!.id;
+    const list = await ordersCommand('issues');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`\\n\\s+${issueId}\\s+#${placed.id}\\s+2 × .+\\s+Missing\\s+.+\\s+open\\n\\s+Note: Not in the bag\\n`));
+    const settled = await ordersCommand('settle', String(issueId), '--replace', '--note', 'Coming with your next order');
+    expect(settled.stdout.trim()).toMatch(new RegExp(`^Issue ${issueId} \\(order #${placed.id}, .+\\): settled with a replacement\\. The shopper sees it on the order\\.$`));
+    const seen = (await (await asShopper('GET', `/app/Orders/${placed.id}`)).json()) as OrderDto;
+    expect(seen.lines[0]!.issue).toMatchObject({ outcome: 'replaced', settleNote: 'Coming with your next order' });
+    const twice = await ordersCommand('settle', String(issueId), '--refund');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr.trim()).toBe(`orders: Issue ${issueId} is already settled (replaced).`);
   });
 
   it('cancels an order through the shop, and blocks and unblocks a number through it', async () => {
@@ -531,6 +549,9 @@ describe('with the shop running (the command goes through it)', () => {
     const { code, stdout } = await ordersCommand('show', String(placed.id));
     expect(code).toBe(0);
     expect(stdout).toContain('Kavya Nair, 9886012345, kavya@example.in');
+    // The address's type and the shopper's instructions reach the grocer (issue 25).
+    expect(stdout).toContain('Deliver to (work)');
+    expect(stdout).toContain('  Instructions: Leave with the guard at gate 2');
     expect(stdout).toMatch(/Timeline\n\s+placed.+\n\s+packed.+\n\s+out for delivery.+\n\s+delivered.+\n/);
   });
 });
