@@ -71,3 +71,21 @@ test('the open order page and Order Tracking follow the grocer’s steps without
   // Each change came by itself: the only loads were the two pages this test opened after the first.
   expect(reloads).toBe(2);
 });
+
+test('My Account’s "Text me about my orders" is on by default and stays off once unticked and saved', async ({ page, request }) => {
+  const { session } = await registerByApi(request);
+  await useSession(page, session);
+  await page.goto('/myaccount');
+  const texts = page.getByRole('checkbox', { name: 'Text me about my orders' });
+  await expect(page.locator('#profile-name')).toHaveValue(session.user.name);
+  await expect(texts).toBeChecked();
+  await texts.uncheck();
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your details are saved.')).toBeVisible();
+  const me = await request.get('/api/app/Users/Me', { headers: { Authorization: `Bearer ${session.token}` } });
+  expect(((await me.json()) as { smsNotices: boolean }).smsNotices).toBe(false);
+  await page.reload();
+  await expect(page.locator('#profile-name')).toHaveValue(session.user.name);
+  await expect(texts).not.toBeChecked();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'my-account-texts-off-390.png'), fullPage: true });
+});
