@@ -234,10 +234,12 @@ function printOrder(order: GrocerOrderDto) {
   )) {
     console.log(line);
   }
-  console.log('\nDeliver to');
+  console.log(`\nDeliver to${a.addressType ? ` (${a.addressType})` : ''}`);
   for (const text of [`${a.name}, ${a.phone}`, a.line1, a.line2, a.landmark, `${a.city}, ${a.state} ${a.pincode}`]) {
     if (text) console.log(`  ${text}`);
   }
+  // The shopper's word to the delivery person (issue 25); its line breaks come written out, like any control character.
+  if (a.instructions) console.log(`  Instructions: ${a.instructions}`);
   console.log('');
   const lineRows = order.lines.map((l) => [
     `${l.qty} ×`,
