@@ -4,6 +4,7 @@
 // line past its limit is counted, never cut; the password forms post and answer without JavaScript.
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 import { allProducts } from './helpers.ts';
@@ -33,6 +34,8 @@ test('a PIN outside the area is told plainly; one inside shows "Deliver to …" 
   await expect(answer.getByRole('heading')).toHaveText('We deliver to 560034');
   await expect(answer).toContainText('Next delivery slot:');
   await expect(header).toHaveText(/^Deliver to 560034( · next slot (today|tomorrow|\w{3}) .+ [ap]m)?$/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, 'deliver-to-inside.png') });
 
   // Another page, cached for everyone: the PIN comes from this browser.
