@@ -28,10 +28,8 @@ export function keepDeliveryPin(answer: Omit<KeptDeliveryPin, 'checkedAt'>) {
 
 function show(kept: KeptDeliveryPin) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-deliver-to]')) {
-    const text = link.querySelector<HTMLElement>('[data-deliver-to-text]');
-    if (text) text.textContent = deliverToLabel(kept);
+    link.textContent = deliverToLabel(kept);
     link.dataset.served = String(kept.served);
-    link.setAttribute('aria-label', `${deliverToLabel(kept)} Change the delivery PIN code`);
   }
 }
 

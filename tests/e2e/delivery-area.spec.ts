@@ -17,7 +17,7 @@ test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
 test('a PIN outside the area is told plainly; one inside shows "Deliver to …" in the header of every page', async ({ page }) => {
   await page.goto('/');
-  const header = page.getByTestId('deliver-to');
+  const header = page.locator('[data-deliver-to]');
   await expect(header).toHaveText('Set delivery PIN');
   await header.click();
   await expect(page).toHaveURL(/\/deliver-to$/);
@@ -49,7 +49,7 @@ test('without JavaScript, /deliver-to answers its GET form', async ({ browser, b
   const page = await context.newPage();
   try {
     await page.goto('/');
-    await page.getByTestId('deliver-to').click();
+    await page.locator('[data-deliver-to]').click();
     await page.getByRole('textbox', { name: 'PIN code' }).fill('110017');
     await page.getByRole('button', { name: 'Check' }).click();
     await expect(page).toHaveURL(/\/deliver-to\?pincode=110017$/);
