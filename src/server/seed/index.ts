@@ -599,7 +599,7 @@ export class CatalogueInUseError extends Error {
  * Empties every catalogue table and restarts their ids; users, addresses and delivery slots stay.
  * Carts, wishlists and stock alerts are always emptied: after a reseed their product ids would name other products.
  * Orders are history a reset must not lose by accident, so with orders it refuses unless `force`, which
- * deletes the orders (lines, events) too and frees their delivery slots.
+ * deletes the orders (lines, events, reported issues) too and frees their delivery slots.
  */
 export async function resetCatalogue(db: Database, options: { force?: boolean } = {}): Promise<void> {
   await db.transaction(async (tx) => {
@@ -609,7 +609,7 @@ export async function resetCatalogue(db: Database, options: { force?: boolean } 
     // No CASCADE: a table added later that points at products makes this fail loudly instead of being emptied unseen.
     await tx.execute(
       sql.raw(
-        'TRUNCATE TABLE order_events, order_lines, orders, cart_lines, wishlist_items, stock_alerts, reviews, product_seo, ' +
+        'TRUNCATE TABLE order_issues, order_events, order_lines, orders, cart_lines, wishlist_items, stock_alerts, reviews, product_seo, ' +
           'product_variant_prices, product_variants, product_images, products, categories, brands RESTART IDENTITY',
       ),
     );
