@@ -178,9 +178,12 @@ function columns(rows: string[][], align: Array<'l' | 'r'>, indent = '  '): stri
 
 const PAYMENT = { cash: 'cash on delivery', upi: 'UPI on delivery', upi_now: 'UPI now' } as const;
 const PAYMENT_STATUS = { on_delivery: '', awaiting: ', awaiting payment', paid: ', paid', expired: ', not paid in time' } as const;
-/** How an order is paid and, paying now, where its payment is: 'UPI now, awaiting payment'. */
-const paymentText = (o: { paymentMethod: keyof typeof PAYMENT; paymentStatus: keyof typeof PAYMENT_STATUS }) =>
-  `${PAYMENT[o.paymentMethod]}${PAYMENT_STATUS[o.paymentStatus]}`;
+/**
+ * How an order is paid and, paying now, where its payment is: 'UPI now, awaiting payment'. A cancelled order awaits
+ * nothing: one cancelled before its payment came reads 'not paid'.
+ */
+const paymentText = (o: { status: OrderStatus; paymentMethod: keyof typeof PAYMENT; paymentStatus: keyof typeof PAYMENT_STATUS }) =>
+  `${PAYMENT[o.paymentMethod]}${o.status === 'cancelled' && o.paymentStatus === 'awaiting' ? ', not paid' : PAYMENT_STATUS[o.paymentStatus]}`;
 const time = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-IN', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const dateTime = (iso: string, timeZone: string) =>
@@ -217,7 +220,7 @@ function printOrder(order: GrocerOrderDto) {
   const tz = order.timeZone;
   const { address: a, customer: c, summary: s } = order;
   const { payment } = order;
-  console.log(`Order #${order.id}  ${statusLabel(order.status)}  (${paymentText({ paymentMethod: payment.method, paymentStatus: payment.status })})`);
+  console.log(`Order #${order.id}  ${statusLabel(order.status)}  (${paymentText({ status: order.status, paymentMethod: payment.method, paymentStatus: payment.status })})`);
   if (order.status === 'cancelled') console.log(cancelledText(order));
   if (payment.status === 'awaiting' && payment.dueAt && order.status === 'placed') {
     console.log(`Awaiting its UPI payment of ${formatRupees(order.summary.totalPaise)} until ${dateTime(payment.dueAt, tz)}: npm run orders -- paid ${order.id} once it arrives.`);
