@@ -37,7 +37,8 @@ export async function invoiceOf(
     timeZone: order.timeZone,
     seller: {
       legalName: store.invoice.legalName,
-      addressLines: [...store.address.lines, `${store.address.city}, ${store.address.state} ${store.address.pincode}`],
+      // The contact address may open with the company's name: the invoice names it once.
+      addressLines: [...store.address.lines.filter((line) => line !== store.invoice.legalName), `${store.address.city}, ${store.address.state} ${store.address.pincode}`],
       gstin: store.invoice.gstin,
     },
     customer: {
