@@ -61,7 +61,7 @@ export async function openShopApi(
       rateLimits: limiterStoreFor(handle),
     });
     // Unpaid pay-now orders past their time are cancelled by every shop process (at start, then every 30 s); the
-    // database makes each happen once. Closing the database stops it first.
+    // database makes each happen once. Closing the database stops it first, and waits for the notices being sent.
     const stopExpiry = startPaymentExpiry({
       db: handle.db,
       stale,
@@ -69,7 +69,7 @@ export async function openShopApi(
       logError: (error) => logServerError('[payments]', error),
     });
     const closeDatabase = handle.close.bind(handle);
-    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await closeDatabase(); } };
+    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await notices.drain(); await closeDatabase(); } };
     return { api, handle: stoppingHandle, settings, reads };
   } catch (error) {
     await handle.close();

@@ -112,6 +112,8 @@ export interface OrderNotices {
   send(orderId: number, event: NoticeEvent): Promise<void>;
   /** Starts `send` and returns at once: a route's answer never waits for a mail server. */
   later(orderId: number, event: NoticeEvent): void;
+  /** Waits for the notices started by `later`: the shop closes its database only after them, so a stop loses none. */
+  drain(): Promise<void>;
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -151,11 +153,18 @@ export function orderNotices({ db, mailer, sms, linkOrigin, timeZone, log = (m) 
       log(`[notices] order ${orderId} ${event}: not sent (${reasonOf(error)})`);
     }
   }
+  const inFlight = new Set<Promise<void>>();
   return {
     send,
-    later: (orderId, event) => void send(orderId, event),
+    later: (orderId, event) => {
+      const sending = send(orderId, event).finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    },
+    drain: async () => {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
   };
 }
 
 /** No notices (a tool or test that sends none). */
-export const NO_NOTICES: OrderNotices = { send: async () => {}, later: () => {} };
+export const NO_NOTICES: OrderNotices = { send: async () => {}, later: () => {}, drain: async () => {} };
