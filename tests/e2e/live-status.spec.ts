@@ -4,20 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 import { allProducts } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, placedOrder } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
+import { grocerToken } from './grocer.ts';
 
 const SCREENSHOTS = '/tmp/h4-shots';
 /** The first poll is 5 s after the page drew the order: the change shows well within this. */
 const WITHIN_A_POLL = 12_000;
-
-/** The grocer's token of the suite's shop (made in its data folder), as `npm run orders` reads it. */
-function grocerToken(): string {
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
-  return fs.readFileSync(path.join(dataDir, 'grocer-token'), 'utf8').trim();
-}
 
 async function advanceByApi(request: APIRequestContext, orderId: number, to: string) {
   // A JSON body: a write with none is taken for another site's form.

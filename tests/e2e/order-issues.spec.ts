@@ -6,22 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 import type { GrocerIssueListDto } from '../../src/server/after-delivery-schemas.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { allProducts } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, expectAccessible, placedOrder } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
+import { grocerToken } from './grocer.ts';
 
 const SCREENSHOTS = '/tmp/h5-shots';
 const store = readStoreSettings();
-
-/** The grocer's token of the suite's shop (made in its data folder), as `npm run orders` reads it. */
-function grocerToken(): string {
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
-  return fs.readFileSync(path.join(dataDir, 'grocer-token'), 'utf8').trim();
-}
 
 const grocer = () => ({ Authorization: `Grocer ${grocerToken()}` });
 

@@ -6,19 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import { allProducts } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, bearer } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
+import { grocerToken } from './grocer.ts';
 
 const SCREENSHOTS = '/tmp/h2-shots';
-
-/** The grocer's token of the suite's shop (made in its data folder), as `npm run orders` reads it. */
-function grocerToken(): string {
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
-  return fs.readFileSync(path.join(dataDir, 'grocer-token'), 'utf8').trim();
-}
 
 async function confirmPaymentByApi(request: APIRequestContext, orderId: number) {
   // A JSON body: a write with none is taken for another site's form.

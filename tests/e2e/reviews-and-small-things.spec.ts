@@ -6,21 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { e2eServerFile } from '../../scripts/lib/e2e-server-file.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import type { ReviewDto } from '../../src/server/schemas.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, bearer, expectAccessible, placedOrder } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
+import { grocerToken } from './grocer.ts';
 
 // Outside test-results/, which the next Playwright run empties.
 const SCREENSHOTS = path.join(os.tmpdir(), 'kirana-issue-24');
-
-/** The grocer's token of the suite's shop (made in its data folder), for moving an order along as `npm run orders` does. */
-function grocerToken(): string {
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerFile(process.env.E2E_PORT ?? '4399'), 'utf8')) as { dataDir: string };
-  return fs.readFileSync(path.join(dataDir, 'grocer-token'), 'utf8').trim();
-}
 
 async function deliverByApi(request: APIRequestContext, orderId: number) {
   for (const step of ['packed', 'out_for_delivery', 'delivered']) {
