@@ -355,6 +355,26 @@ export const cartLines = pgTable(
   ],
 );
 
+/**
+ * A cart write sent with an Idempotency-Key (issue 26: cart actions made offline are sent again when the connection
+ * returns): the answer it got, so the same key again answers the same and changes nothing. Kept 24 hours per shopper.
+ */
+export const cartWriteKeys = pgTable(
+  'cart_write_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What the key stands for (the write and its parsed body): the same key with another is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('cart_write_keys_created_idx').on(t.createdAt)],
+);
+
 export const contactMessages = pgTable(
   'contact_messages',
   {

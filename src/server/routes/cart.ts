@@ -1,9 +1,10 @@
 // The signed-in shopper's cart (SPEC §3, §7): both readings of the cart post, the lines, the badge count; and
 // 'Notify me when back' for what is out of stock (issue 24).
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   CartCouponQuery,
+  type CartDto,
   CartLineIdParam,
   CartSchema,
   CartTotalSchema,
@@ -20,6 +21,8 @@ import type { Database } from '../db/client.ts';
 import { ErrorSchema } from '../schemas.ts';
 import { addToCart, cartItemCount, cartOf as pricedCart, lineNotFound, removeLine, setLineQty, type CartRules } from '../services/cart.ts';
 import { askWhenBack, stopWhenBack } from '../services/stock-alerts.ts';
+import { CART_KEY_HOURS, cartRequestHash, onceForKey } from '../services/cart-write-keys.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../lib/form-limits.ts';
 import { json } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
 
@@ -31,8 +34,24 @@ const errors = {
 } as const;
 /** Another shopper's user id is answered like an id that does not exist (src/server/routes/owner.ts). */
 const ownErrors = { ...errors, 404: json(ErrorSchema, "No cart for that user id (another shopper's is not shown)") } as const;
+/** Optional on cart writes (issue 26): a change queued offline is sent again with the same key, and counts once. */
+const CartIdempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'The Idempotency-Key header must be 8 to 128 letters, digits, - or _ (a UUID fits)')
+    .optional()
+    .openapi({
+      param: { in: 'header' },
+      description:
+        `Optional. The same key with the same change answers the first answer again (\`Idempotent-Replayed: true\`) and changes ` +
+        `nothing; with another change, 422. A key is kept ${CART_KEY_HOURS} hours per shopper; a refused change keeps none.`,
+      example: '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f',
+    }),
+});
+const keyReused = { 422: json(ErrorSchema, 'The Idempotency-Key was used for a different cart change') } as const;
 const addErrors = {
   ...errors,
+  ...keyReused,
   404: json(ErrorSchema, "No such product, or a usersId other than the token's"),
   409: json(ErrorSchema, "Out of stock, no price, past the most of one item, or past the units on the shelf ('Only 8 left of …')"),
 } as const;
@@ -48,6 +67,24 @@ export function registerCartRoutes(
 
   /** The token's user; a user id in the path or body (SPEC §3's usersId) that is not theirs is a 404 before anything is read. */
   const owner = (c: Context, claimed: number | undefined) => shopperOfPath(c, authenticate, claimed, 'cart');
+
+  /**
+   * A write, once per Idempotency-Key when the request has one (src/server/services/cart-write-keys.ts); without one,
+   * as it always was. A replay says so in `Idempotent-Replayed`, as PlaceOrder does.
+   */
+  const keyed = async (
+    c: Context,
+    userId: number,
+    request: Record<string, unknown>,
+    write: (database: Database) => Promise<{ status: number; body: CartDto }>,
+  ): Promise<CartDto> => {
+    const key = c.req.header('idempotency-key');
+    if (!key) return (await write(db)).body;
+    const now = rules.now?.() ?? new Date();
+    const answer = await onceForKey(db, userId, key, cartRequestHash(request), now, write);
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return answer.body;
+  };
 
   app.openapi(
     createRoute({
@@ -93,14 +130,18 @@ export function registerCartRoutes(
       summary: 'Add to the cart (SPEC §3 payload); the same product and pack size again adds to its line',
       description: 'price is ignored (prices come from the database); a usersId other than the token’s is 404, as on every call.',
       security: BEARER,
-      request: body(NewCartLineSchema),
-      responses: { 201: json(CartSchema, 'The cart after the add'), ...addErrors },
+      request: { headers: CartIdempotencyHeader, ...body(NewCartLineSchema) },
+      responses: { 201: json(CartSchema, 'The cart after the add (or, replayed, after the first add with this key)'), ...addErrors },
     }),
     async (c) => {
       const line = c.req.valid('json');
       const userId = await owner(c, line.usersId);
-      await addToCart(db, userId, { productId: line.productsId, variantId: line.productVariantsId, qty: line.qty }, maxQty);
-      return c.json(await cartOf(db, userId), 201);
+      const add = { productId: line.productsId, variantId: line.productVariantsId, qty: line.qty };
+      const answer = await keyed(c, userId, { write: 'add', ...add }, async (tx) => {
+        await addToCart(tx, userId, add, maxQty);
+        return { status: 201, body: await cartOf(tx, userId) };
+      });
+      return c.json(answer, 201);
     },
   );
 
@@ -131,10 +172,11 @@ export function registerCartRoutes(
       tags: ['Cart'],
       summary: 'Set the quantity of a line',
       security: BEARER,
-      request: { params: CartLineIdParam, ...body(UpdateCartLineSchema) },
+      request: { params: CartLineIdParam, headers: CartIdempotencyHeader, ...body(UpdateCartLineSchema) },
       responses: {
         200: json(CartSchema, 'The cart after the change'),
         ...errors,
+        ...keyReused,
         404: json(ErrorSchema, 'No such line in your cart'),
         409: json(ErrorSchema, "More than the shelf holds ('Only 8 left of …', or out of stock)"),
       },
@@ -142,8 +184,12 @@ export function registerCartRoutes(
     async (c) => {
       const userId = await owner(c, undefined);
       const { id } = c.req.valid('param');
-      if (!(await setLineQty(db, userId, id, c.req.valid('json').qty, maxQty))) throw lineNotFound(id);
-      return c.json(await cartOf(db, userId), 200);
+      const { qty } = c.req.valid('json');
+      const answer = await keyed(c, userId, { write: 'set', id, qty }, async (tx) => {
+        if (!(await setLineQty(tx, userId, id, qty, maxQty))) throw lineNotFound(id);
+        return { status: 200, body: await cartOf(tx, userId) };
+      });
+      return c.json(answer, 200);
     },
   );
 
@@ -154,14 +200,22 @@ export function registerCartRoutes(
       tags: ['Cart'],
       summary: 'Remove a line',
       security: BEARER,
-      request: { params: CartLineIdParam },
-      responses: { 200: json(CartSchema, 'The cart after the removal'), ...errors, 404: json(ErrorSchema, 'No such line in your cart') },
+      request: { params: CartLineIdParam, headers: CartIdempotencyHeader },
+      responses: {
+        200: json(CartSchema, 'The cart after the removal'),
+        ...errors,
+        ...keyReused,
+        404: json(ErrorSchema, 'No such line in your cart'),
+      },
     }),
     async (c) => {
       const userId = await owner(c, undefined);
       const { id } = c.req.valid('param');
-      if (!(await removeLine(db, userId, id))) throw lineNotFound(id);
-      return c.json(await cartOf(db, userId), 200);
+      const answer = await keyed(c, userId, { write: 'remove', id }, async (tx) => {
+        if (!(await removeLine(tx, userId, id))) throw lineNotFound(id);
+        return { status: 200, body: await cartOf(tx, userId) };
+      });
+      return c.json(answer, 200);
     },
   );
 
