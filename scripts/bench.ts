@@ -6,6 +6,8 @@
 // bench-results/latest.md and bench-results/latest.json.
 //
 //   --quick          1 Lighthouse run per page and 5 s load tests (for trying things out)
+//   --slow-phone     only the slow-phone section: a signed-in shopper's first taps in Chromium at 4× CPU, 400 ms,
+//                    400 kbit/s (bench-results/slow-phone.md; before/after against the previous slow-phone.json)
 //   --cache-miss     only the cache-miss section: the page cache off, rotating product ids and search words
 //                    (bench-results/cache-miss.md; before/after against the previous bench-results/cache-miss.json)
 //   BENCH_PRODUCTS   products seeded for the cache-miss section (default: the shop's first-start seed, 400)
@@ -28,6 +30,7 @@ import { CHROMIUM_PATH, NO_METRICS, lighthousePage } from './bench/lighthouse.ts
 import { emptyLoadResult, loadTest } from './bench/load.ts';
 import { measureCacheMiss, writeLatest, type CacheMissOptions } from './bench/cache-miss.ts';
 import { renderCacheMiss, renderReport } from './bench/report.ts';
+import { measureSlowPhone, renderSlowPhone, writeLatestSlowPhone } from './bench/slow-phone.ts';
 import { ensureBuild, startServer } from './bench/server.ts';
 import { closestBySize, ratio } from './bench/stats.ts';
 import type { BenchResults, LoadResult, PageResult, ThroughputResult } from './bench/types.ts';
@@ -43,6 +46,7 @@ JavaScript loaded before the first interaction, and SSR throughput (autocannon, 
 
   --quick         1 Lighthouse run per page, 5 s load tests
   --cache-miss    only the cache-miss section (page cache off; product ids and search words rotating)
+  --slow-phone    only the slow-phone section (first tap to count / to answer, first suggestion; 4× CPU, 400 ms, 400 kbit/s)
   BENCH_PRODUCTS  products seeded for the cache-miss section (default 400)   BENCH_MISS_SECONDS (default 8)
   BENCH_DATA_FROM a data folder to copy for the cache-miss section instead of seeding (e.g. a 50,000-product seed)
   BENCH_PORT      server port (default 4455)      BENCH_SECONDS  seconds per load test (default 10)
@@ -177,6 +181,31 @@ async function cacheMissOnly(options: BenchOptions): Promise<number> {
   }
 }
 
+/** Slow-phone runs per figure (the median is shown). */
+const slowPhoneRuns = (options: BenchOptions) => (options.quick ? 1 : 3);
+
+/** `--slow-phone`: the slow-phone section alone, on a server of its own, to bench-results/slow-phone.md and .json. */
+async function slowPhoneOnly(options: BenchOptions): Promise<number> {
+  try {
+    ensureBuild(root);
+    const server = await startServer(root, options.port);
+    let result;
+    try {
+      result = await measureSlowPhone(server.baseUrl, server.dataDir, outDir, slowPhoneRuns(options), log);
+    } finally {
+      await server.stop();
+    }
+    writeLatestSlowPhone(outDir, result);
+    const markdown = renderSlowPhone(result).join('\n') + '\n';
+    fs.writeFileSync(path.join(outDir, 'slow-phone.md'), markdown);
+    console.log('\n' + markdown);
+    log('wrote bench-results/slow-phone.md and bench-results/slow-phone.json');
+    return result.notes.length ? 1 : 0;
+  } finally {
+    await runCleanup();
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   if (options.help) {
@@ -184,6 +213,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (options.cacheMissOnly) return cacheMissOnly(options);
+  if (options.slowPhoneOnly) return slowPhoneOnly(options);
   const started = new Date();
   const results: BenchResults = {
     environment: {
@@ -298,6 +328,17 @@ async function main(): Promise<number> {
       } catch (error) {
         results.errors.push(`JavaScript measurement: ${errorText(error)}`);
         await browser?.close().catch(() => undefined);
+      }
+    }
+
+    // The first taps on a slow phone, before the load tests (which leave carts and caches behind them).
+    if (serverUp()) {
+      try {
+        results.slowPhone = await measureSlowPhone(baseUrl, server.dataDir, outDir, slowPhoneRuns(options), log);
+        writeLatestSlowPhone(outDir, results.slowPhone);
+      } catch (error) {
+        results.slowPhone = null;
+        results.errors.push(`Slow phone: ${errorText(error)}`);
       }
     }
 

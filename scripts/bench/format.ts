@@ -72,6 +72,8 @@ export type BenchOptions = {
   port: number;
   /** --cache-miss: only the cache-miss section (its own server, page cache off). */
   cacheMissOnly: boolean;
+  /** --slow-phone: only the slow-phone section (issue 26: the first taps on a throttled phone). */
+  slowPhoneOnly: boolean;
   /** Seconds per cache-miss load test (BENCH_MISS_SECONDS, default 8). */
   missSeconds: number;
   /** BENCH_PRODUCTS: seed this many products for the cache-miss section (default: the shop's own 400). */
@@ -85,9 +87,11 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   let quick = false;
   let help = false;
   let cacheMissOnly = false;
+  let slowPhoneOnly = false;
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
     else if (arg === '--cache-miss') cacheMissOnly = true;
+    else if (arg === '--slow-phone') slowPhoneOnly = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else throw new Error(`unknown option ${arg} (try --help)`);
   }
@@ -107,6 +111,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     connections: 32,
     port: positiveInt('BENCH_PORT', 4455, 65535),
     cacheMissOnly,
+    slowPhoneOnly,
     missSeconds: positiveInt('BENCH_MISS_SECONDS', quick ? 5 : 8, 120),
     products: env.BENCH_PRODUCTS ? positiveInt('BENCH_PRODUCTS', 400, 500_000) : undefined,
     dataFrom: env.BENCH_DATA_FROM || undefined,

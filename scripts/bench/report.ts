@@ -10,6 +10,7 @@ import {
   formatScore,
   markdownTable,
 } from './format.ts';
+import { renderSlowPhone } from './slow-phone.ts';
 import { median } from './stats.ts';
 import type { BenchResults, CacheMissResult, FailedAudit, JsMeasurement, LighthouseRun, LoadResult, PageResult } from './types.ts';
 
@@ -171,6 +172,7 @@ export function renderReport(results: BenchResults): string {
     for (const note of t.notes) out.push('', `- ${note}`);
   }
 
+  if (results.slowPhone !== undefined) out.push('', ...renderSlowPhone(results.slowPhone));
   if (results.cacheMiss !== undefined) out.push('', ...renderCacheMiss(results.cacheMiss));
 
   const notes: string[] = [...results.notes];

@@ -1,4 +1,5 @@
 // The shape of bench-results/latest.json (and the input of the Markdown report).
+import type { SlowPhoneResult } from './slow-phone.ts';
 
 export type LighthouseMetrics = {
   /** Category scores, 0–100. */
@@ -149,6 +150,8 @@ export type BenchResults = {
   throughput: ThroughputResult | null;
   /** Absent in results written before the cache-miss section existed. */
   cacheMiss?: CacheMissResult | null;
+  /** The first taps on a throttled phone (issue 26). */
+  slowPhone?: SlowPhoneResult | null;
   notes: string[];
   errors: string[];
   /** The server's last output lines, kept when it exited unexpectedly. */
