@@ -22,6 +22,24 @@ import { SlotPicker } from './checkout/SlotPicker.tsx';
 import { ErrorBoundary } from './ErrorFallback.tsx';
 import { FoodMark } from './FoodMark.tsx';
 
+export const NEEDS_CONNECTION = 'You are offline. Placing an order needs a connection: it will be possible once you are back online.';
+
+/** Whether the browser has a connection, following the `online` and `offline` events. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
 interface Ready {
   cart: CartDto;
   addresses: AddressDto[];
@@ -59,6 +77,8 @@ function Checkout() {
   // A new object each time, so the same message said again takes focus again (the effect below).
   const [alert, setAlert] = useState({ text: '' });
   const [placing, setPlacing] = useState(false);
+  // An order is never queued (issue 26): offline, Place order waits, and says it needs a connection.
+  const online = useOnline();
   // The state above reaches the button only on the next render: a second click of a double click comes sooner.
   const placingNow = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -153,6 +173,7 @@ function Checkout() {
 
   async function placeOrder() {
     if (placingNow.current) return;
+    if (!navigator.onLine) return showAlert(NEEDS_CONNECTION);
     setAlert({ text: '' });
     const missing = {
       address: addressId === null ? 'Choose a delivery address, or add one.' : undefined,
@@ -283,6 +304,11 @@ function Checkout() {
                 Nothing in your cart is in stock right now. <a href={urls.cart()}>Change your cart</a> to place an order.
               </p>
             )}
+            {!online && (
+              <p className="form-error" id="checkout-offline" role="status" data-testid="checkout-offline">
+                {NEEDS_CONNECTION}
+              </p>
+            )}
             {!me.phoneVerified && (
               <p className="fine-print" id="checkout-verify-first">
                 Verify your mobile number above to place the order.
@@ -291,8 +317,10 @@ function Checkout() {
             <button
               type="button"
               className="button place-order"
-              disabled={placing || nothingToOrder || !me.phoneVerified}
-              aria-describedby={nothingToOrder ? 'checkout-blocked' : !me.phoneVerified ? 'checkout-verify-first' : undefined}
+              disabled={placing || nothingToOrder || !me.phoneVerified || !online}
+              aria-describedby={
+                nothingToOrder ? 'checkout-blocked' : !me.phoneVerified ? 'checkout-verify-first' : !online ? 'checkout-offline' : undefined
+              }
               onClick={() => void placeOrder()}
             >
               {placing ? 'Placing your order…' : 'Place order'}

@@ -11,7 +11,11 @@ export interface CartMark {
   /** The shelf sets maxQty: 'Only {maxQty} left'. */
   limitedByStock: boolean;
   inStock: boolean;
+  /** Changed offline, not sent yet (issue 26): the stepper says it will be sent. */
+  pending?: boolean;
 }
+
+export const WILL_BE_SENT = 'Will be sent when you are back online';
 
 export interface StepperView {
   /** In the cart: the stepper shows instead of 'Add to cart'. */
@@ -27,7 +31,9 @@ export function stepperView(mark: CartMark | undefined): StepperView {
   // A line that went out of stock is the cart page's to show (set apart there); the card offers what it offers.
   if (!mark || !mark.inStock || mark.qty <= 0) return { inCart: false, qty: 0, atMost: false, note: '' };
   const atMost = mark.qty >= mark.maxQty;
-  const note = !atMost ? '' : mark.limitedByStock ? `Only ${mark.maxQty} left` : `At most ${mark.maxQty} per order`;
+  const limit = !atMost ? '' : mark.limitedByStock ? `Only ${mark.maxQty} left` : `At most ${mark.maxQty} per order`;
+  // At its most, the limit matters more ('+' says why it stops); below it, that the change waits to be sent.
+  const note = atMost ? limit : mark.pending ? WILL_BE_SENT : '';
   return { inCart: true, qty: mark.qty, atMost, note };
 }
 

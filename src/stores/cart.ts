@@ -17,23 +17,72 @@ export const $cartMarks = atom<Record<string, CartMark>>({});
 /** What the phone's cart bar says: the items on the shelf and what they cost; null until the cart is known. */
 export const $cartTotals = atom<{ itemCount: number; totalPaise: number } | null>(null);
 
-/** Every answer that carries the whole cart sets the badge, the steppers and the cart bar. */
-export function showCart(cart: CartDto): CartDto {
-  $cartCount.set(cart.summary.itemCount);
-  $cartMarks.set(
-    Object.fromEntries(
-      cart.lines.map((l) => [
-        cartKey(l.productsId, l.productVariantsId),
-        { lineId: l.id, qty: l.qty, maxQty: l.maxQty, limitedByStock: l.limitedByStock, inStock: l.inStock },
-      ]),
-    ),
+/**
+ * A cart change made offline and not sent yet (issue 26, src/client/cart-queue.ts). The stores show the cart as it will
+ * be once sent, its lines marked `pending` ("will be sent"). `lineId` 0: a line that only a pending add made.
+ */
+export type PendingChange =
+  | { kind: 'add'; productId: number; variantId: number }
+  | { kind: 'set'; productId: number; variantId: number; lineId: number; qty: number }
+  | { kind: 'remove'; productId: number; variantId: number; lineId: number };
+
+/** The changes waiting to be sent, oldest first. */
+export const $pendingChanges = atom<PendingChange[]>([]);
+
+/** The server's last cart: the pending changes are drawn over it. */
+let lastCart: CartDto | null = null;
+
+/** The badge's count and the steppers' marks: the server's cart with the pending changes on top. */
+export function cartWithPending(cart: CartDto | null, pending: readonly PendingChange[]) {
+  const marks: Record<string, CartMark> = Object.fromEntries(
+    (cart?.lines ?? []).map((l) => [
+      cartKey(l.productsId, l.productVariantsId),
+      { lineId: l.id, qty: l.qty, maxQty: l.maxQty, limitedByStock: l.limitedByStock, inStock: l.inStock },
+    ]),
   );
-  $cartTotals.set({ itemCount: cart.summary.itemCount, totalPaise: cart.summary.totalPaise });
+  let count = cart ? cart.summary.itemCount : null;
+  const onShelf = (mark: CartMark | undefined) => (mark?.inStock === false ? 0 : (mark?.qty ?? 0));
+  for (const change of pending) {
+    const key = cartKey(change.productId, change.variantId);
+    const mark = marks[key];
+    const before = onShelf(mark);
+    if (change.kind === 'remove') delete marks[key];
+    else if (change.kind === 'set') marks[key] = { ...(mark ?? pendingMark(change.lineId)), qty: change.qty, pending: true };
+    // A line no one has sent yet gets an id below 0, its own on this page, so a stepper can name it.
+    else marks[key] = { ...(mark ?? pendingMark(-1 - Object.keys(marks).length)), qty: (mark?.qty ?? 0) + 1, pending: true };
+    if (count !== null) count += onShelf(marks[key]) - before;
+  }
+  return { count, marks };
+}
+
+/** A line the server has not seen yet (`lineId` below 0): its limits are the server's to tell when it is sent. */
+const pendingMark = (lineId: number): CartMark => ({ lineId, qty: 0, maxQty: Number.POSITIVE_INFINITY, limitedByStock: false, inStock: true });
+
+function draw() {
+  const { count, marks } = cartWithPending(lastCart, $pendingChanges.get());
+  $cartCount.set(count);
+  $cartMarks.set(marks);
+  // The total is the server's (a pending add has no price yet); the count says what will be in the cart.
+  $cartTotals.set(lastCart && count !== null ? { itemCount: count, totalPaise: lastCart.summary.totalPaise } : null);
+}
+
+/** Sets what waits to be sent (src/client/cart-queue.ts), and draws it. */
+export function showPending(pending: PendingChange[]) {
+  $pendingChanges.set(pending);
+  draw();
+}
+
+/** Every answer that carries the whole cart sets the badge, the steppers and the cart bar (with what waits, on top). */
+export function showCart(cart: CartDto): CartDto {
+  lastCart = cart;
+  draw();
   return cart;
 }
 
 /** Signed out (or another shopper): nothing is known of the cart. */
 export function forgetCart() {
+  lastCart = null;
+  $pendingChanges.set([]);
   $cartCount.set(null);
   $cartMarks.set({});
   $cartTotals.set(null);

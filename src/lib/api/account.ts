@@ -45,6 +45,8 @@ export function accountCalls(api: KyInstance) {
   };
 }
 
+const keyed = (key: string | undefined) => (key ? { headers: { 'Idempotency-Key': key } } : {});
+
 export function cartCalls(api: KyInstance) {
   return {
     /** SPEC §7: the badge's count. */
@@ -55,9 +57,11 @@ export function cartCalls(api: KyInstance) {
         .get(`app/Carts/GetCartsByUser/${encodeURIComponent(userId)}`, { ...fresh, ...(coupon ? { searchParams: { coupon } } : {}) })
         .json<CartDto>(),
     /** SPEC §3's cart line payload to /api/app/Carts (the reading that answers 201 with the whole cart). */
-    add: (line: NewCartLineInput) => api.post('app/Carts', { json: line, ...fresh }).json<CartDto>(),
-    setQty: (lineId: number, qty: number) => api.put(`app/Carts/${lineId}`, { json: { qty }, ...fresh }).json<CartDto>(),
-    remove: (lineId: number) => api.delete(`app/Carts/${lineId}`, fresh).json<CartDto>(),
+    // With a key (issue 26), the API counts the change once however often it is sent (a change queued offline).
+    add: (line: NewCartLineInput, key?: string) => api.post('app/Carts', { json: line, ...fresh, ...keyed(key) }).json<CartDto>(),
+    setQty: (lineId: number, qty: number, key?: string) =>
+      api.put(`app/Carts/${lineId}`, { json: { qty }, ...fresh, ...keyed(key) }).json<CartDto>(),
+    remove: (lineId: number, key?: string) => api.delete(`app/Carts/${lineId}`, { ...fresh, ...keyed(key) }).json<CartDto>(),
     /** 'Notify me when back' for an out-of-stock product (pack), and its undoing (issue 24). */
     notifyWhenBack: (target: StockAlertInput) => api.post('app/StockAlerts', { json: target, ...fresh }).json<StockAlertDto>(),
     stopNotifying: (target: StockAlertInput) => api.delete('app/StockAlerts', { json: target, ...fresh }).json<StockAlertDto>(),
