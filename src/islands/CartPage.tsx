@@ -12,7 +12,9 @@ import { pictureProps } from '../lib/picture.ts';
 import { inShownOrder } from '../lib/shown-order.ts';
 import type { CartDto, CartLineDto } from '../server/account-schemas.ts';
 import { $userId } from '../stores/auth.ts';
-import { showCart } from '../stores/cart.ts';
+import { $cartMarks, $pendingChanges, cartKey, showCart } from '../stores/cart.ts';
+import { changeLine } from '../client/cart.ts';
+import { WILL_BE_SENT } from '../lib/cart-stepper.ts';
 import { $couponCode, applyCoupon, removeCoupon } from '../stores/coupon.ts';
 import { CouponField } from './checkout/CouponField.tsx';
 import { MoneySummary } from './checkout/MoneySummary.tsx';
@@ -34,6 +36,10 @@ function Cart() {
   const couponCode = useStore($couponCode);
   const [couponBusy, setCouponBusy] = useState(false);
   const [couponSaid, setCouponSaid] = useState({ text: '', refused: false });
+  // Changes made offline (issue 26): the lines show them, "will be sent", until the queue has sent them.
+  const marks = useStore($cartMarks);
+  const pending = useStore($pendingChanges);
+  const hadPending = useRef(false);
 
   /** The cart priced with the kept coupon (issue 25): a change's answer has none, so it is asked again with it. */
   const withKeptCoupon = async (cart: CartDto): Promise<CartDto> => {
@@ -63,6 +69,18 @@ function Cart() {
     if (removed) undoRef.current?.focus();
   }, [removed]);
 
+  // The queue sent what waited (src/client/cart-queue.ts): the cart is priced again, as the server has it now.
+  useEffect(() => {
+    const waiting = pending.length > 0;
+    if (hadPending.current && !waiting && userId && navigator.onLine) {
+      browserCart
+        .cart(userId, $couponCode.get() || undefined)
+        .then((cart) => setView({ state: 'ready', cart: shown(cart) }))
+        .catch((error: unknown) => console.error('Cannot reload the cart', error));
+    }
+    hadPending.current = waiting;
+  }, [pending.length]);
+
   /** Runs one change; the answer is the whole cart, which replaces what is shown (and the badge). */
   async function change(lineId: number, call: () => Promise<CartDto>, failure: string): Promise<boolean> {
     setBusyLine(lineId);
@@ -79,11 +97,23 @@ function Cart() {
     }
   }
 
-  const setQty = (line: CartLineDto, qty: number) =>
-    change(line.id, () => browserCart.setQty(line.id, qty), `Could not change the quantity of ${line.name}.`);
+  /** Offline, a change waits to be sent (src/client/cart.ts keeps it); the line shows it until then. */
+  const keepOffline = async (line: CartLineDto, qty: number): Promise<boolean> => {
+    if (navigator.onLine) return false;
+    const label = line.variantName ? `${line.name} ${line.variantName}` : line.name;
+    const outcome = await changeLine(line.id, qty, label);
+    if (outcome.kind !== 'changed') setProblem(outcome.message);
+    return true;
+  };
+
+  const setQty = async (line: CartLineDto, qty: number) => {
+    if (await keepOffline(line, qty)) return;
+    await change(line.id, () => browserCart.setQty(line.id, qty), `Could not change the quantity of ${line.name}.`);
+  };
 
   // The removed row takes focus with it: the Undo button takes it over (the effect above).
   const remove = async (line: CartLineDto) => {
+    if (await keepOffline(line, 0)) return;
     if (await change(line.id, () => browserCart.remove(line.id), `Could not remove ${line.name}.`)) setRemoved(line);
   };
 
@@ -176,7 +206,15 @@ function Cart() {
     );
 
   const { lines, summary } = view.cart;
-  const onShelf = lines.filter((line) => line.inStock);
+  // A line changed offline shows the quantity it will have; one removed offline leaves the list until it is sent.
+  const waiting = (line: CartLineDto) => marks[cartKey(line.productsId, line.productVariantsId)];
+  const removedOffline = (line: CartLineDto) => pending.some((c) => c.kind === 'remove' && c.lineId === line.id);
+  const onShelf = lines
+    .filter((line) => line.inStock && !removedOffline(line))
+    .map((line) => {
+      const mark = waiting(line);
+      return mark?.pending ? { ...line, qty: mark.qty, waiting: true } : { ...line, waiting: false };
+    });
   const outOfStock = lines.filter((line) => !line.inStock);
   // More in the cart than the shelf holds now: the order would be refused, so the shopper lowers it first.
   const overStock = onShelf.filter((line) => line.qty > line.maxQty);
@@ -240,6 +278,11 @@ function Cart() {
                         </s>
                       )}
                     </span>
+                    {line.waiting && (
+                      <span className="stock-note" data-testid="will-be-sent">
+                        {WILL_BE_SENT}
+                      </span>
+                    )}
                     {line.qty > line.maxQty ? (
                       <span className="form-error" data-testid="stock-note">
                         Only {line.maxQty} left: lower it to {line.maxQty} to check out

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartDto, SessionDto } from '../../src/server/account-schemas.ts';
 import { allProducts } from './helpers.ts';
-import { bearer } from './orders-setup.ts';
+import { addToCartByApi, bearer } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
 
 const WILL_BE_SENT = 'Will be sent when you are back online';
@@ -51,6 +51,9 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   // The page is used before the tunnel, as a shopper scrolls it: its islands wake while the network is there.
   await relatedForm.hover();
   await mainForm.hover();
+  const hydrated = (id: number) => page.locator(`astro-island:not([ssr]) form[data-add-to-cart][data-product-id="${id}"]`).first();
+  await expect(hydrated(relatedId)).toBeAttached();
+  await expect(hydrated(mainId)).toBeAttached();
 
   await context.setOffline(true);
   await mainForm.locator('[data-cart-add]').first().click();
@@ -93,4 +96,29 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   await shot(page, 'offline-cart-place-order');
   await context.setOffline(false);
   await expect(place).toBeEnabled();
+});
+
+test('a quantity changed offline on the cart page is shown as will be sent, and sent once when back online', async ({ page, context, request }) => {
+  const products = await allProducts(request);
+  const product = products.find((p) => p.type === 'normal' && p.inStock && p.productVariants.length === 0);
+  expect(product, 'a plain product on the shelf').toBeDefined();
+  const { session } = await registerByApi(request);
+  const added = await addToCartByApi(request, session.token, product!);
+  expect(added.lines[0]!.maxQty, 'room for one more').toBeGreaterThan(1);
+  await useSession(page, session);
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-line').filter({ hasText: product!.name });
+  await expect(line.getByTestId('cart-qty')).toHaveText('1');
+
+  await context.setOffline(true);
+  await line.getByRole('button', { name: `One more ${product!.name}` }).click();
+  await expect(line.getByTestId('cart-qty')).toHaveText('2');
+  await expect(line.getByTestId('will-be-sent')).toHaveText(WILL_BE_SENT);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  expect(quantities(await cartByApi(request, session))).toEqual({ [product!.id]: 1 });
+
+  await context.setOffline(false);
+  await expect.poll(async () => quantities(await cartByApi(request, session))).toEqual({ [product!.id]: 2 });
+  await expect(line.getByTestId('will-be-sent')).toHaveCount(0);
+  await expect(line.getByTestId('cart-qty')).toHaveText('2');
 });
