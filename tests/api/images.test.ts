@@ -80,7 +80,7 @@ describe('sizes', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/avif');
     expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
-    expect(res.headers.get('vary')).toBe('Accept, Save-Data');
+    expect(res.headers.get('vary')).toBe('Accept, Save-Data, ECT');
     const picture = await pictureOf(res);
     expect([picture.format, picture.width, picture.height]).toEqual(['heif', 320, 320]);
     // The 2:1 photo fills the middle band; above and below it is white.
@@ -109,6 +109,15 @@ describe('sizes', () => {
     expect((await pictureOf(plain)).width).toBe(640);
   });
 
+  it('a 2G connection (the ECT client hint) gets the smallest width too; 3G and 4G get the width asked', async () => {
+    for (const ect of ['2g', 'slow-2g']) {
+      expect((await pictureOf(await get(sized(drawing, 480), { accept: CHROME_ACCEPT, ect }))).width, ect).toBe(160);
+    }
+    for (const ect of ['3g', '4g']) {
+      expect((await pictureOf(await get(sized(drawing, 480), { accept: CHROME_ACCEPT, ect }))).width, ect).toBe(480);
+    }
+  });
+
   it('a photo is never enlarged; a drawing is rendered sharp at the width asked', async () => {
     const photo = await pictureOf(await get(sized(small, 960), { accept: CHROME_ACCEPT }));
     expect([photo.width, photo.height]).toEqual([100, 100]);
@@ -124,7 +133,7 @@ describe('sizes', () => {
     expect(webp.headers.get('etag')).not.toBe(etag);
     const again = await get(sized(wide, 480), { accept: CHROME_ACCEPT, 'if-none-match': etag });
     expect(again.status).toBe(304);
-    expect(again.headers.get('vary')).toBe('Accept, Save-Data');
+    expect(again.headers.get('vary')).toBe('Accept, Save-Data, ECT');
   });
 
   it('a width the API does not make is a 404 naming the widths it makes', async () => {

@@ -113,7 +113,7 @@ describe('the sizes through the shop', () => {
     expect(avif.status).toBe(200);
     expect(avif.headers.get('content-type')).toBe('image/avif');
     expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(avif.headers.get('vary')).toBe('Accept, Save-Data');
+    expect(avif.headers.get('vary')).toBe('Accept, Save-Data, ECT');
     expect(avif.headers.get('content-encoding')).toBeNull();
     // Asked again by another browser at once: the shop's page cache must not answer with the first one's picture.
     const webp = await get({ accept: 'image/webp,*/*' });

@@ -38,7 +38,7 @@ export function registerImageRoutes(app: OpenAPIHono, db: Database, images: { ca
     });
   });
 
-  // One URL per width; the format follows Accept (AVIF, WebP, else JPEG) and Save-Data asks for the smallest width, so
+  // One URL per width; the format follows Accept (AVIF, WebP, else JPEG) and Save-Data or a 2G ECT asks for the smallest width, so
   // the answer varies by both and says so to every cache.
   const sizedImage = createImageSizer(db, images.cacheDir, { logCacheError: images.logError });
   app.get(`/images/:width{[0-9]{3}}/:file{${ORIGINAL_FILE}}`, async (c) => {
@@ -47,11 +47,11 @@ export function registerImageRoutes(app: OpenAPIHono, db: Database, images: { ca
       throw notFound(`No picture ${asked} wide: the widths are ${PICTURE_WIDTHS.join(', ')}`);
     }
     const [sha256, extension] = c.req.param('file').split('.') as [string, string];
-    const width = widthFor(asked as PictureWidth, c.req.header('save-data'));
+    const width = widthFor(asked as PictureWidth, c.req.header('save-data'), c.req.header('ect'));
     const format = chooseSizedFormat(c.req.header('accept'));
     const sized = await sizedImage(sha256, extension, width, format);
     if (!sized) throw notFound(`No picture ${c.req.param('file')}`);
-    const headers = { 'Cache-Control': FOREVER, Vary: 'Accept, Save-Data', ETag: sized.etag };
+    const headers = { 'Cache-Control': FOREVER, Vary: 'Accept, Save-Data, ECT', ETag: sized.etag };
     if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(sized.etag)) return c.body(null, 304, headers);
     return c.body(sized.body as Uint8Array<ArrayBuffer>, 200, {
       ...headers,

@@ -86,9 +86,16 @@ export function chooseSizedFormat(accept: string | undefined): SizedFormat {
   return 'jpeg';
 }
 
-/** Save-Data: on (the browser's data saver) gets the smallest width whatever width was asked for. */
-export function widthFor(asked: PictureWidth, saveData: string | undefined): PictureWidth {
-  return saveData?.trim().toLowerCase() === 'on' ? PICTURE_WIDTHS[0] : asked;
+/** Effective connection types (the ECT client hint, `navigator.connection.effectiveType`) slow enough to save data on. */
+const SLOW_CONNECTIONS = new Set(['2g', 'slow-2g']);
+
+/**
+ * Save-Data: on (the browser's data saver), or a 2G connection (the ECT client hint the shop's pages ask for with
+ * Accept-CH, issue 26), gets the smallest width whatever width was asked for.
+ */
+export function widthFor(asked: PictureWidth, saveData: string | undefined, ect?: string): PictureWidth {
+  const saving = saveData?.trim().toLowerCase() === 'on' || SLOW_CONNECTIONS.has(ect?.trim().toLowerCase() ?? '');
+  return saving ? PICTURE_WIDTHS[0] : asked;
 }
 
 // Part of every cached file's name: change it when the recipe below changes, and the old files are no longer used.
