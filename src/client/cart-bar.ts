@@ -13,7 +13,8 @@ export function startCartBar() {
   started = true;
   $cartTotals.subscribe((totals) => {
     const show = totals !== null && totals.itemCount > 0;
-    if (show) text.textContent = `${itemCountText(totals.itemCount)} · ${formatRupees(totals.totalPaise)}`;
+    // Changes made offline have no price yet (issue 26): the bar says they wait instead of an old total.
+    if (show) text.textContent = `${itemCountText(totals.itemCount)} · ${totals.waiting ? 'will be sent' : formatRupees(totals.totalPaise)}`;
     bar.hidden = !show;
   });
 }

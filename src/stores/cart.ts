@@ -15,7 +15,7 @@ export const cartKey = (productId: number, variantId: number | undefined = 0) =>
 export const $cartMarks = atom<Record<string, CartMark>>({});
 
 /** What the phone's cart bar says: the items on the shelf and what they cost; null until the cart is known. */
-export const $cartTotals = atom<{ itemCount: number; totalPaise: number } | null>(null);
+export const $cartTotals = atom<{ itemCount: number; totalPaise: number; waiting?: boolean } | null>(null);
 
 /**
  * A cart change made offline and not sent yet (issue 26, src/client/cart-queue.ts). The stores show the cart as it will
@@ -62,8 +62,10 @@ function draw() {
   const { count, marks } = cartWithPending(lastCart, $pendingChanges.get());
   $cartCount.set(count);
   $cartMarks.set(marks);
-  // The total is the server's (a pending add has no price yet); the count says what will be in the cart.
-  $cartTotals.set(lastCart && count !== null ? { itemCount: count, totalPaise: lastCart.summary.totalPaise } : null);
+  // The count says what will be in the cart; a pending change has no price until the server gives it, so the bar
+  // says the change will be sent instead of a total that is not the cart's.
+  const waiting = $pendingChanges.get().length > 0;
+  $cartTotals.set(lastCart && count !== null ? { itemCount: count, totalPaise: lastCart.summary.totalPaise, ...(waiting ? { waiting } : {}) } : null);
 }
 
 /** Sets what waits to be sent (src/client/cart-queue.ts), and draws it. */

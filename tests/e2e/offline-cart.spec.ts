@@ -62,6 +62,8 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   await relatedForm.locator('[data-cart-add]').click();
   await expect(relatedForm.getByTestId('stock-note')).toHaveText(WILL_BE_SENT);
   await expect(badge).toHaveText('2');
+  // The phone's cart bar has no price for what waits: it says it will be sent.
+  await expect(page.getByTestId('cart-bar')).toContainText('2 items · will be sent');
   await shot(page, 'offline-cart-will-be-sent');
   // Nothing reached the shop yet.
   expect((await cartByApi(request, session)).lines).toEqual([]);
@@ -70,6 +72,7 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   await expect.poll(async () => quantities(await cartByApi(request, session))).toEqual({ [mainId]: 1, [relatedId]: 1 });
   await expect(mainForm.getByTestId('stock-note')).toHaveText('');
   await expect(badge).toHaveText('2');
+  await expect(page.getByTestId('cart-bar')).toContainText(/^2 items · ₹/);
   await shot(page, 'offline-cart-sent');
 
   // The next page load sends nothing again: each add went exactly once.
@@ -93,6 +96,7 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   await context.setOffline(true);
   await expect(place).toBeDisabled();
   await expect(page.getByTestId('checkout-offline')).toContainText('Placing an order needs a connection');
+  await place.scrollIntoViewIfNeeded();
   await shot(page, 'offline-cart-place-order');
   await context.setOffline(false);
   await expect(place).toBeEnabled();
