@@ -8,6 +8,7 @@ import { urls } from '../lib/urls.ts';
 import { addToCart, loadCart, takeKeptAdd } from './cart.ts';
 import { startCartBar } from './cart-bar.ts';
 import { markCardsInCart } from './cart-marks.ts';
+import { startEarlyCart } from './early-cart.ts';
 import { loadMenuStyles } from './menu-styles.ts';
 
 let started = false;
@@ -31,6 +32,8 @@ export function startSignedInHeader() {
   // the other tabs), which must not ask for the count a second time.
   let countedFor = $user.get()?.id;
   markCardsInCart();
+  // A press on a card before its island hydrates is sent at once (issue 26).
+  startEarlyCart();
   loadMenuStyles({ now: true });
   startCartBar();
   const kept = takeKeptAdd();

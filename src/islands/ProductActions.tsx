@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
-import { takePendingAdd } from '../lib/early-add-to-cart.ts';
+import { clearEarlyBusy, isEarlyBusy, takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
@@ -74,7 +74,8 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   const here = () => `${window.location.pathname}${window.location.search}`;
 
   const act = async (press: Press, inBar = false) => {
-    if (busy) return;
+    // Busy, or a press from before hydration still on its way (src/client/early-cart.ts): one press, one post.
+    if (busy || (formRef.current && isEarlyBusy(formRef.current))) return;
     // The select's own value: right even for a press held from before hydration (the state catches up later).
     const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
     const line = $cartMarks.get()[cartKey(product.id, pack?.id)];
@@ -86,8 +87,10 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
     focusNext.current = press === 'add' || !now.inCart || (press === 'less' && now.qty === 1) ? { inBar } : null;
     try {
       if (press === 'add' || !line || !now.inCart) {
-        const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId });
-        if (outcome.kind === 'added') void toastSuccess(`${outcome.name} added to cart!`);
+        const packLabel = pack ? `${product.name} ${pack.name}` : product.name;
+        const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId, label: packLabel });
+        // Offline (issue 26), the add is kept and the stepper says it will be sent.
+        if (outcome.kind === 'added') void toastSuccess(outcome.queued ?? `${outcome.name} added to cart!`);
         else if (outcome.kind === 'failed') void toastError(outcome.message);
         else if (outcome.message) {
           // Say why before leaving for the sign-in page, then come back here (SPEC §4); the choice is kept.
@@ -110,7 +113,13 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   actRef.current = act;
   useEffect(() => {
     const form = formRef.current;
-    return form ? takePendingAdd(form, (value) => void actRef.current(pressOf(value))) : undefined;
+    // Taken here, the press is this island's: the busy mark the early script set gives way to the island's own.
+    return form
+      ? takePendingAdd(form, (value) => {
+          clearEarlyBusy(form);
+          void actRef.current(pressOf(value));
+        })
+      : undefined;
   }, []);
 
   // The stepper, and the same in the product page's bar. Its buttons submit the form, so a press before hydration is

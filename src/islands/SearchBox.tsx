@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { flushSync } from 'react-dom';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SubmitEvent } from 'react';
-import { browserCatalogue } from '../client/api.ts';
+import { suggestionsFor } from '../client/early-suggestions.ts';
 import type { Suggestion } from '../lib/api/types.ts';
 import { formatRupees } from '../lib/money.ts';
 import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
@@ -65,9 +65,12 @@ function go(url: string) {
   window.location.assign(url);
 }
 
-/** Through the shared API instance; the suggestion search hands each request the signal that cancels it. */
-const fetchSuggestions = (query: string, signal: AbortSignal) =>
-  browserCatalogue.suggestions(query, { signal });
+/**
+ * Plain fetch, not the shared API instance (ky: 13 KB more to download as the box wakes, issue 26); what was typed
+ * before hydration was asked for already (src/client/early-suggestions.ts). The suggestion search hands each request
+ * the signal that cancels it.
+ */
+const fetchSuggestions = (query: string, signal: AbortSignal) => suggestionsFor(query, signal);
 
 export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Search for atta, dal, tomatoes…' }: Props) {
   const inputId = idPrefix;

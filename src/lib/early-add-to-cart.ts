@@ -18,11 +18,43 @@ export function holdEarlyAddToCart() {
       return;
     }
     event.preventDefault();
+    // A press already on its way: the busy form takes no second one (issue 26: never doubled).
+    if (isEarlyBusy(form)) return;
+    // The tap shows at once, before React or the API answers (issue 26): the form is busy until a press is answered.
+    markEarlyBusy(form);
     // The add button has no value; a stepper's buttons say -1 or 1.
     form.dataset.pendingAdd = event.submitter?.getAttribute('value') ?? '';
-    // An island that mounted between the check above and now hears this; one mounting later finds the mark.
-    form.dispatchEvent(new Event(PENDING_ADD_EVENT));
+    // An island that mounted between the check above and now hears this; one mounting later finds the mark. It bubbles
+    // to src/client/early-cart.ts, which sends the press without waiting for React.
+    form.dispatchEvent(new Event(PENDING_ADD_EVENT, { bubbles: true }));
   });
+}
+
+/** Set on the buttons this script made busy, so that clearing takes off only its own aria-disabled. */
+const EARLY_BUSY_MARK = 'data-early-busy';
+
+/** A press held before hydration is on its way: its form takes no other until it is answered. */
+export const isEarlyBusy = (form: HTMLFormElement) => form.dataset.earlyBusy !== undefined;
+
+/** The form's buttons look and act busy (the island's own busy state looks the same: aria-disabled). */
+export function markEarlyBusy(form: HTMLFormElement) {
+  form.dataset.earlyBusy = '';
+  form.setAttribute('aria-busy', 'true');
+  for (const button of form.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
+    if (button.getAttribute('aria-disabled') === 'true') continue;
+    button.setAttribute('aria-disabled', 'true');
+    button.setAttribute(EARLY_BUSY_MARK, '');
+  }
+}
+
+/** The press is answered (or failed): the form takes presses again. */
+export function clearEarlyBusy(form: HTMLFormElement) {
+  delete form.dataset.earlyBusy;
+  form.removeAttribute('aria-busy');
+  for (const button of form.querySelectorAll<HTMLButtonElement>(`[${EARLY_BUSY_MARK}]`)) {
+    button.removeAttribute('aria-disabled');
+    button.removeAttribute(EARLY_BUSY_MARK);
+  }
 }
 
 function keepChoice(form: HTMLFormElement) {

@@ -15,7 +15,38 @@ export const SEND_SIGNED_OUT_TO_LOGIN =
 /** SPEC §2: password recovery goes home when a user is already stored. */
 export const SEND_SIGNED_IN_HOME = `try { if (localStorage.getItem('user')) location.replace(${JSON.stringify(urls.home())}); } catch {}`;
 
-export const INLINE_SCRIPTS = [SHOW_AUTH_STATE, SEND_SIGNED_OUT_TO_LOGIN, SEND_SIGNED_IN_HOME];
+/**
+ * Issue 26: the browser's data saver or a 2G connection marks `<html data-saving>`, and the pictures of a rail below the
+ * first screen (`.rail-below`) wait to be scrolled to: each one's src and srcset are set aside as the page is parsed
+ * (a lazy picture is not fetched before layout) and put back when it comes within 200 px of the screen. On 2G Chromium
+ * fetches lazy pictures thousands of pixels ahead, and `content-visibility` did not stop it (measured).
+ */
+export const MARK_SAVING_DATA =
+  "try { var c = navigator.connection; if (c && (c.saveData || c.effectiveType === '2g' || c.effectiveType === 'slow-2g')) {" +
+  " document.documentElement.dataset.saving = '';" +
+  " var io = new IntersectionObserver(function (es) { es.forEach(function (e) { if (!e.isIntersecting) return; var i = e.target; io.unobserve(i);" +
+  " if (i.dataset.srcset) i.srcset = i.dataset.srcset; i.src = i.dataset.src; }); }, { rootMargin: '200px' });" +
+  " new MutationObserver(function (ms) { ms.forEach(function (m) { m.addedNodes.forEach(function (i) {" +
+  " if (i.tagName !== 'IMG' || i.loading !== 'lazy' || !i.closest('.rail-below')) return;" +
+  " i.dataset.src = i.getAttribute('src'); i.dataset.srcset = i.getAttribute('srcset') || ''; i.removeAttribute('srcset'); i.removeAttribute('src'); io.observe(i);" +
+  " }); }); }).observe(document.documentElement, { childList: true, subtree: true }); } } catch (x) {}";
+
+/**
+ * Issue 26: a signed-in shopper's 'Add to cart' (or stepper) pressed before the page's scripts have run would follow
+ * the no-JavaScript form to /login; held here from the first paint, as src/lib/early-add-to-cart.ts holds it once
+ * loaded (the same marks: busy at once, the press kept for src/client/early-cart.ts or the island). That script sees
+ * the event already taken (defaultPrevented) and leaves it.
+ */
+export const HOLD_EARLY_ADD =
+  "document.addEventListener('submit', function (e) { var f = e.target, b = e.submitter;" +
+  " if (e.defaultPrevented || !(f instanceof HTMLFormElement) || !f.matches('astro-island[ssr] form[data-add-to-cart]')) return;" +
+  " try { if (localStorage.getItem('user') === null) return; } catch (x) { return; }" +
+  " e.preventDefault(); if (f.hasAttribute('data-early-busy')) return;" +
+  " f.setAttribute('data-early-busy', ''); f.setAttribute('aria-busy', 'true');" +
+  " f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function (n) { n.setAttribute('aria-disabled', 'true'); n.setAttribute('data-early-busy', ''); });" +
+  " f.setAttribute('data-pending-add', (b && b.getAttribute('value')) || ''); f.dispatchEvent(new Event('kirana:pending-add', { bubbles: true })); });";
+
+export const INLINE_SCRIPTS = [SHOW_AUTH_STATE, SEND_SIGNED_OUT_TO_LOGIN, SEND_SIGNED_IN_HOME, MARK_SAVING_DATA, HOLD_EARLY_ADD];
 
 export function cspHash(script: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(script).digest('base64')}`;

@@ -1,0 +1,191 @@
+// The first tap answers at once (issue 26): a signed-in shopper's 'Add to cart' pressed before its island has
+// hydrated is sent without waiting for React (src/client/early-cart.ts), its form busy at once so a second press
+// posts nothing, and each later tap counts once. React is held back here by holding the island's own script, so
+// "before hydration" does not depend on how fast this machine is. How fast it answers is the bench's to measure
+// (`npm run bench -- --slow-phone`), never a test's.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CartDto } from '../../src/server/account-schemas.ts';
+import { allProducts, type ApiProduct } from './helpers.ts';
+import { bearer } from './orders-setup.ts';
+import { registerByApi, useSession } from './session.ts';
+
+/** Each test its own plain product in stock (a new shopper each time, so the cart starts empty). */
+async function plainProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const products = (await allProducts(request)).filter((p) => p.type === 'normal' && p.inStock);
+  if (products.length < 4) throw new Error('the seed has too few plain products in stock');
+  return products;
+}
+
+/** Holds every request for the product islands' script until `release` is called: the page stays unhydrated. */
+async function holdIslands(page: Page): Promise<{ release: () => void }> {
+  const island = page.locator('astro-island[ssr]:has(form[data-add-to-cart])').first();
+  const componentUrl = await island.getAttribute('component-url');
+  if (!componentUrl) throw new Error('no product island waiting to hydrate');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === componentUrl, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** The cart's POSTs (an add), counted as they leave the page. */
+function countAdds(page: Page): () => number {
+  let adds = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/app/Carts') adds++;
+  });
+  return () => adds;
+}
+
+async function cartQty(request: APIRequestContext, token: string, userId: number, productId: number): Promise<number> {
+  const res = await request.get(`/api/app/Carts/GetCartsByUser/${userId}`, { headers: bearer(token) });
+  expect(res.status()).toBe(200);
+  const cart = (await res.json()) as CartDto;
+  return cart.lines.filter((l) => l.productsId === productId).reduce((sum, l) => sum + l.qty, 0);
+}
+
+/** The buy box's island (the product page's first; the related products' cards have their own). */
+const buyIsland = (page: Page) => page.locator('astro-island:has(form[data-add-to-cart])').first();
+const buyBox = (page: Page) => page.locator('form[data-add-to-cart]').first();
+const addButton = (page: Page) => buyBox(page).locator('[data-cart-add]').first();
+const stepperQty = (page: Page) => buyBox(page).locator('[data-cart-stepper]:not([hidden]) [data-cart-qty]').first();
+
+test.describe('the first tap, signed in', () => {
+  test('a tap before hydration is sent without React: busy at once, then the count; React takes over after', async ({ page, request }) => {
+    const product = (await plainProducts(request))[0]!;
+    const { session } = await registerByApi(request);
+    await useSession(page, session);
+    const adds = countAdds(page);
+    await page.goto(`/product-detail?id=${product.id}`);
+    const held = await holdIslands(page);
+
+    await addButton(page).click();
+    // Busy at once: the form says so and its buttons are marked busy.
+    await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
+    // The server's answer, drawn while the island is still waiting for its script (not hydrated).
+    await expect(stepperQty(page)).toHaveText('1');
+    await expect(buyIsland(page)).toHaveAttribute('ssr');
+    await expect(buyBox(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    expect(adds()).toBe(1);
+
+    // React arrives; the island, hydrated, carries on from the count the early script drew.
+    held.release();
+    await expect(buyIsland(page)).not.toHaveAttribute('ssr');
+    await buyBox(page).getByRole('button', { name: `Add one ${product.name}` }).first().click();
+    await expect(stepperQty(page)).toHaveText('2');
+    expect(adds()).toBe(1);
+    expect(await cartQty(request, session.token, session.user.id, product.id)).toBe(2);
+  });
+
+  test('the busy state blocks a second post: two quick presses add one', async ({ page, request }) => {
+    const product = (await plainProducts(request))[1]!;
+    const { session } = await registerByApi(request);
+    await useSession(page, session);
+    const adds = countAdds(page);
+    await page.goto(`/product-detail?id=${product.id}`);
+    const held = await holdIslands(page);
+    // The add itself is held too, so the second press certainly comes while the first is on its way.
+    let answerAdd!: () => void;
+    const addMayGo = new Promise<void>((resolve) => (answerAdd = resolve));
+    await page.route('**/api/app/Carts', async (route) => {
+      if (route.request().method() === 'POST') await addMayGo;
+      await route.continue();
+    });
+
+    await addButton(page).click();
+    await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(addButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(adds).toBe(1);
+    // An impatient second press on the busy button (force: Playwright would wait for it to be enabled).
+    await addButton(page).click({ force: true });
+    answerAdd();
+    await expect(stepperQty(page)).toHaveText('1');
+    held.release();
+    await expect(buyIsland(page)).not.toHaveAttribute('ssr');
+    expect(adds()).toBe(1);
+    expect(await cartQty(request, session.token, session.user.id, product.id)).toBe(1);
+  });
+
+  test('three taps on the throttled phone make three: the first before React, the others on the stepper', async ({ browser, request }) => {
+    const product = (await plainProducts(request))[2]!;
+    const { session } = await registerByApi(request);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await useSession(page, session);
+    // The issue's profile: 4× CPU, 400 ms latency, 400 kbit/s each way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    const adds = countAdds(page);
+    await page.goto(`/product-detail?id=${product.id}`, { waitUntil: 'commit' });
+
+    // Tapped as soon as it shows.
+    await addButton(page).tap();
+    await expect(stepperQty(page)).toHaveText('1', { timeout: 20_000 });
+    for (const qty of ['2', '3']) {
+      await buyBox(page).getByRole('button', { name: `Add one ${product.name}` }).first().tap();
+      await expect(stepperQty(page)).toHaveText(qty, { timeout: 20_000 });
+    }
+    expect(adds()).toBe(1);
+    expect(await cartQty(request, session.token, session.user.id, product.id)).toBe(3);
+    await context.close();
+  });
+
+  test('a tap before hydration on a stepper changes the line once', async ({ page, request }) => {
+    const product = (await plainProducts(request))[3]!;
+    const { session } = await registerByApi(request);
+    const put = await request.post('/api/app/Carts', {
+      headers: bearer(session.token),
+      data: { productsId: product.id, usersId: session.user.id, productVariantsId: 0, productVariantPriceId: 0, packing: 'packaging', price: product.price, qty: 1 },
+    });
+    expect(put.status(), await put.text()).toBe(201);
+    await useSession(page, session);
+    await page.goto(`/product-detail?id=${product.id}`);
+    await expect(stepperQty(page)).toHaveText('1');
+    await holdIslands(page);
+
+    await buyBox(page).getByRole('button', { name: `Add one ${product.name}` }).first().click();
+    await expect(stepperQty(page)).toHaveText('2');
+    await expect(buyIsland(page)).toHaveAttribute('ssr');
+    expect(await cartQty(request, session.token, session.user.id, product.id)).toBe(2);
+  });
+});
+
+test.describe('Save-Data and 2G', () => {
+  test('on 2G the rail below the first screen loads its pictures only when scrolled to', async ({ browser, request }) => {
+    const product = (await plainProducts(request))[0]!;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // What a phone on 2G reports (the browser's own estimate cannot be set from a test).
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { effectiveType: '2g', saveData: false }, configurable: true });
+    });
+    const page = await context.newPage();
+    const answer = await page.goto(`/product-detail?id=${product.id}`);
+    // The pictures' route reads the effective type on the requests that follow (2G: the smallest width).
+    expect(answer?.headers()['accept-ch']).toBe('ECT');
+    await expect(page.locator('html')).toHaveAttribute('data-saving', '');
+    const rail = page.getByTestId('related-products');
+    const pictures = rail.locator('img');
+    expect(await pictures.count()).toBeGreaterThan(0);
+    await page.waitForLoadState('load');
+    const loadedCount = () => pictures.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length);
+    expect(await loadedCount()).toBe(0);
+    await rail.scrollIntoViewIfNeeded();
+    await expect.poll(loadedCount).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test('without data saver or 2G nothing is marked', async ({ page, request }) => {
+    const product = (await plainProducts(request))[0]!;
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: false }, configurable: true });
+    });
+    await page.goto(`/product-detail?id=${product.id}`);
+    await expect(page.getByTestId('related-products')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-saving', /.*/);
+  });
+});
