@@ -40,6 +40,17 @@ describe('cart writes with an Idempotency-Key', () => {
     expect(qtyOf((await another.json()) as CartDto, id)).toBe(2);
   });
 
+  it('counts the same add sent twice at once (two tabs, a resend racing the first) once', async () => {
+    const { token, user } = await api.register();
+    const id = plainIds[1]!;
+    const send = () => api.call('POST', '/api/app/Carts', { token, body: line(id), headers: keyed('same-moment-01') });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+    expect(answers.filter((res) => res.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(1);
+    const cart = (await (await api.call('GET', `/api/app/Carts/GetCartsByUser/${user.id}`, { token })).json()) as CartDto;
+    expect(qtyOf(cart, id)).toBe(1);
+  });
+
   it('refuses the same key with another change (422), and changes nothing', async () => {
     const { token, user } = await api.register();
     const [a, b] = [plainIds[0]!, plainIds[1]!];
