@@ -7,6 +7,7 @@ import interactionDirective from './src/integrations/interaction-directive.ts';
 import precompressAssets from './src/integrations/precompress-assets.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
 import recordBuildOrigin from './src/integrations/build-origin.ts';
+import installableApp from './src/integrations/installable-app.ts';
 import { buildSite } from './src/lib/server/site.ts';
 import { readServerSettings } from './src/server/config.ts';
 import { LARGEST_BODY_BYTES } from './src/server/body-limits.ts';
@@ -32,7 +33,7 @@ export default defineConfig({
   // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
   // Middleware mode: scripts/serve.ts is the server, and hands every render the shop it made (Astro.locals.shop).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), recordBuildOrigin(site)],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), recordBuildOrigin(site), installableApp()],
   server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
   scopedStyleStrategy: 'class',

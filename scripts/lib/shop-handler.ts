@@ -76,6 +76,9 @@ const PERMISSIONS_POLICY = [
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** An SVG opened by itself may use its own styles, nothing else. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+/** The service worker (issue 26): its script's policy is the worker's own, and it fetches the shop's files to keep them. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
 export function securityHeaders(siteUrl: string | undefined): Record<string, string> {
   return {
@@ -286,7 +289,8 @@ export function createShopHandler(astro: NodeHandler, { clientDir, pageCache, si
         const pagePolicy = pagePolicies.get(url.split('?')[0]!);
         if (pagePolicy && (res.statusCode === 304 || contentType.startsWith('text/html'))) res.setHeader('Content-Security-Policy', pagePolicy);
         else if (res.statusCode !== 304 && !contentType.startsWith('text/html')) {
-          res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : NON_PAGE_CSP);
+          const policy = url.split('?')[0] === SERVICE_WORKER_PATH ? SERVICE_WORKER_CSP : NON_PAGE_CSP;
+          res.setHeader('Content-Security-Policy', contentType.startsWith('image/svg') ? SVG_CSP : policy);
         }
       }
       const compressible = isCompressible(contentType) && !res.hasHeader('content-encoding') && res.statusCode !== 204 && res.statusCode !== 304;

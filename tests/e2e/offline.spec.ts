@@ -1,0 +1,134 @@
+// Issue 26, the installable shop: Chrome's own installability check passes, a product seen before opens offline from
+// the service worker with the offline banner, a page never seen gets the offline page listing what does open, and no
+// cart, account or order answer is ever in the worker's caches.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
+import { addToCartByApi } from './orders-setup.ts';
+import { allProducts, type ApiProduct } from './helpers.ts';
+import { registerByApi, useSession } from './session.ts';
+
+let products: ApiProduct[];
+
+test.beforeAll(async ({ request }) => {
+  products = await allProducts(request);
+  expect(products.length).toBeGreaterThan(2);
+});
+
+/** Waits until the service worker controls the page and has saved it (the first visit saves it after load). */
+async function savedByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(async () => !!(await (await caches.open('kirana-pages')).match(location.href, { ignoreVary: true }))))
+    .toBe(true);
+}
+
+// The browser offline; the worker's own fetches too (Chromium's offline switch is the page's).
+const refuseWorkerFetches = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', refuseWorkerFetches);
+}
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**/*', refuseWorkerFetches);
+  await context.setOffline(false);
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('Chrome finds the shop installable: manifest, icons, no installability errors', async ({ request, baseURL }) => {
+  // A browser profile of its own: Chromium never offers to install from a private window, which a test's context is.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-e2e-install-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });
+  try {
+    await installable(context, request);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+async function installable(context: BrowserContext, request: APIRequestContext) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/');
+  const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestUrl).toBe('/manifest.webmanifest');
+  const manifest = (await (await request.get(manifestUrl!)).json()) as {
+    icons: Array<{ src: string; sizes: string; purpose: string }>;
+    shortcuts: Array<{ short_name: string; url: string }>;
+  };
+  for (const icon of manifest.icons) {
+    const res = await request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable' && icon.sizes === '512x512')).toBe(true);
+  expect(manifest.shortcuts.map((s) => s.short_name)).toEqual(['Search', 'Cart', 'Orders']);
+
+  // The check Chrome runs before it offers "Install app" (the one Lighthouse's installability audit read).
+  const cdp = await context.newCDPSession(page);
+  const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+  expect(parsed.errors).toEqual([]);
+  await expect
+    .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }).installabilityErrors.map((e) => e.errorId))
+    .toEqual([]);
+}
+
+test('offline: a product seen before opens with the banner; one never seen gets the offline page', async ({ page, context }) => {
+  const [seen, unseen] = products;
+  await page.goto(`/product-detail?id=${seen!.id}`);
+  await savedByWorker(page);
+
+  await goOffline(context);
+  try {
+    await page.goto(`/product-detail?id=${seen!.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(seen!.name);
+    const banner = page.getByTestId('offline-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('You are offline — showing saved pages');
+    await expect(banner).toContainText(/This page was saved \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}/);
+
+    await page.goto(`/product-detail?id=${unseen!.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+    const saved = page.getByTestId('saved-pages');
+    await expect(saved.getByRole('link', { name: seen!.name })).toHaveAttribute('href', `/product-detail?id=${seen!.id}`);
+    await expect(saved).toContainText('Saved ');
+
+    // Back from the list to the saved page, still offline.
+    await saved.getByRole('link', { name: seen!.name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(seen!.name);
+  } finally {
+    await goOnline(context);
+  }
+  // Online again, the banner goes.
+  await page.goto(`/product-detail?id=${seen!.id}`);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('no cart, account or order answer is ever in the worker caches', async ({ page, request }) => {
+  const { session } = await registerByApi(request);
+  await addToCartByApi(request, session.token, products[0]!);
+  await useSession(page, session);
+  await page.goto(`/product-detail?id=${products[1]!.id}`);
+  await savedByWorker(page);
+  // Signed in, through the worker: the pages that load the cart, the account and the orders over /api.
+  for (const path of ['/', `/product-detail?id=${products[0]!.id}`, '/cart', '/myaccount', '/previous-order', '/wishlist', '/checkout']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  // What is kept is the catalogue...
+  expect(kept).toContain('/product-detail');
+  // ...and never an /api answer but pictures, nor a page of the shopper's own.
+  expect(kept.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/images/'))).toEqual([]);
+  const own = ['/cart', '/checkout', '/myaccount', '/previous-order', '/wishlist', '/orderdetails', '/OrderComplete', '/invoice', '/login'];
+  expect(kept.filter((p) => own.includes(p.replace(/\/$/, '')))).toEqual([]);
+});
