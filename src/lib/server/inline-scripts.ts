@@ -22,14 +22,13 @@ export const SEND_SIGNED_IN_HOME = `try { if (localStorage.getItem('user')) loca
  * fetches lazy pictures thousands of pixels ahead, and `content-visibility` did not stop it (measured).
  */
 export const MARK_SAVING_DATA =
-  "try { var c = navigator.connection; if (c && (c.saveData || c.effectiveType === '2g' || c.effectiveType === 'slow-2g')) {" +
-  " document.documentElement.dataset.saving = '';" +
-  " var io = new IntersectionObserver(function (es) { es.forEach(function (e) { if (!e.isIntersecting) return; var i = e.target; io.unobserve(i);" +
-  " if (i.dataset.srcset) i.srcset = i.dataset.srcset; i.src = i.dataset.src; }); }, { rootMargin: '200px' });" +
-  " new MutationObserver(function (ms) { ms.forEach(function (m) { m.addedNodes.forEach(function (i) {" +
-  " if (i.tagName !== 'IMG' || i.loading !== 'lazy' || !i.closest('.rail-below')) return;" +
-  " i.dataset.src = i.getAttribute('src'); i.dataset.srcset = i.getAttribute('srcset') || ''; i.removeAttribute('srcset'); i.removeAttribute('src'); io.observe(i);" +
-  " }); }); }).observe(document.documentElement, { childList: true, subtree: true }); } } catch (x) {}";
+  "try{var c=navigator.connection;if(c&&(c.saveData||/2g$/.test(c.effectiveType))){document.documentElement.dataset.saving='';" +
+  "var o=new IntersectionObserver(function(es){es.forEach(function(e){var i=e.target;if(e.isIntersecting){o.unobserve(i);" +
+  "if(i.dataset.srcset)i.srcset=i.dataset.srcset;i.src=i.dataset.src}})},{rootMargin:'200px'});" +
+  "new MutationObserver(function(ms){ms.forEach(function(m){m.addedNodes.forEach(function(i){" +
+  "if(i.tagName=='IMG'&&i.loading=='lazy'&&i.closest('.rail-below')){i.dataset.src=i.getAttribute('src');" +
+  "i.dataset.srcset=i.getAttribute('srcset')||'';i.removeAttribute('srcset');i.removeAttribute('src');o.observe(i)}})})})" +
+  ".observe(document.documentElement,{childList:true,subtree:true})}}catch(x){}";
 
 /**
  * Issue 26: a signed-in shopper's 'Add to cart' (or stepper) pressed before the page's scripts have run would follow
@@ -38,13 +37,12 @@ export const MARK_SAVING_DATA =
  * the event already taken (defaultPrevented) and leaves it.
  */
 export const HOLD_EARLY_ADD =
-  "document.addEventListener('submit', function (e) { var f = e.target, b = e.submitter;" +
-  " if (e.defaultPrevented || !(f instanceof HTMLFormElement) || !f.matches('astro-island[ssr] form[data-add-to-cart]')) return;" +
-  " try { if (localStorage.getItem('user') === null) return; } catch (x) { return; }" +
-  " e.preventDefault(); if (f.hasAttribute('data-early-busy')) return;" +
-  " f.setAttribute('data-early-busy', ''); f.setAttribute('aria-busy', 'true');" +
-  " f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function (n) { n.setAttribute('aria-disabled', 'true'); n.setAttribute('data-early-busy', ''); });" +
-  " f.setAttribute('data-pending-add', (b && b.getAttribute('value')) || ''); f.dispatchEvent(new Event('kirana:pending-add', { bubbles: true })); });";
+  "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy';" +
+  "if(e.defaultPrevented||!(f instanceof HTMLFormElement)||!f.matches('astro-island[ssr] form[data-add-to-cart]'))return;" +
+  "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();if(f.hasAttribute(d))return;" +
+  "f[a](d,'');f[a]('aria-busy','true');f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function(n){" +
+  "n[a]('aria-disabled','true');n[a](d,'')});f[a]('data-pending-add',b&&b.getAttribute('value')||'');" +
+  "f.dispatchEvent(new Event('kirana:pending-add',{bubbles:true}))})";
 
 export const INLINE_SCRIPTS = [SHOW_AUTH_STATE, SEND_SIGNED_OUT_TO_LOGIN, SEND_SIGNED_IN_HOME, MARK_SAVING_DATA, HOLD_EARLY_ADD];
 
