@@ -62,9 +62,9 @@ export function isKeptPage(pathname: string, contentPaths: readonly string[]): b
   return CATALOGUE_PATHS.includes(path) || contentPaths.includes(path);
 }
 
-/** Product pictures and the shop's own images: the only /api answers ever kept. */
+/** Product pictures and the shop's own images and icons: the only /api answers ever kept are pictures. */
 export function isPicture(pathname: string): boolean {
-  return pathname.startsWith('/api/images/') || pathname.startsWith('/images/');
+  return pathname.startsWith('/api/images/') || pathname.startsWith('/images/') || pathname.startsWith('/icons/');
 }
 
 /**

@@ -69,6 +69,8 @@ const pages = new StaleWhileRevalidate({
 });
 const pictures = new StaleWhileRevalidate({
   cacheName: PICTURES_CACHE,
+  // Pictures vary by Accept (AVIF or not) and Save-Data; this cache serves the one browser that asked for them.
+  matchOptions: { ignoreVary: true },
   plugins: [keepPictures, new ExpirationPlugin({ ...PICTURES_LIMIT, purgeOnQuotaError: true })],
 });
 const networkOnly = new NetworkOnly();

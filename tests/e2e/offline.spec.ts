@@ -89,6 +89,9 @@ test('offline: a product seen before opens with the banner; one never seen gets 
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('You are offline — showing saved pages');
     await expect(banner).toContainText(/This page was saved \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}/);
+    // Its picture, seen on the first visit, comes from the worker too.
+    const picture = page.locator('main img').first();
+    expect(await picture.evaluate((img: HTMLImageElement) => fetch(img.currentSrc).then((res) => res.status))).toBe(200);
 
     await page.goto(`/product-detail?id=${unseen!.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
