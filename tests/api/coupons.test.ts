@@ -6,11 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
-import { addresses, orders, products } from '../../src/server/db/schema.ts';
+import { orders, products } from '../../src/server/db/schema.ts';
 import { isCouponOnceViolation } from '../../src/server/services/coupons.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { couponSchema, storeSettingsSchema } from '../../src/lib/store-settings-schema.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 // 07:30 in Kolkata on 23 Nov 2026: today's slots from 10:00 are open.
 let clock = new Date('2026-11-23T02:00:00Z');
@@ -51,11 +51,8 @@ async function product(pricePaise: number, stock = 50) {
 
 async function shopper() {
   const session = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: session.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
-  return { ...session, addressId: address!.id };
+  const addressId = await saveHomeAddress(api.db, session.user.id);
+  return { ...session, addressId: addressId };
 }
 type Shopper = Awaited<ReturnType<typeof shopper>>;
 

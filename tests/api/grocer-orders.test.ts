@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleAfter } from '../../src/server/cache/stale-after.ts';
 import type { BlockedPhoneDto, GrocerCancelDto } from '../../src/server/grocer-schemas.ts';
 import type { OrderDto, OrderPageDto } from '../../src/server/order-schemas.ts';
-import { addresses, blockedPhones, deliverySlots, orders, products } from '../../src/server/db/schema.ts';
+import { blockedPhones, deliverySlots, orders, products } from '../../src/server/db/schema.ts';
 import { isPhoneBlocked } from '../../src/server/services/blocked-phones.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const TOKEN = 'grocer-orders-test-token-0123456789';
 // 07:30 in Kolkata: today's slots from 10:00 are open.
@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const grocer = (method: string, route: string, body?: unknown) =>
-  api.call(method, `/api/grocer/${route}`, { body, headers: { authorization: `Grocer ${TOKEN}` } });
+const grocer = (method: string, route: string, body?: unknown) => api.grocer(method, route, body);
 
 /** A plain product of its own for one test, with this stock. */
 async function product(stock: number) {
@@ -36,15 +35,12 @@ async function product(stock: number) {
 /** A shopper who has ordered `qty` of the product for SLOT. */
 async function orderOf(productId: number, qty: number) {
   const s = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: s.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, s.user.id);
   expect((await api.call('POST', '/api/app/Carts', { token: s.token, body: { productsId: productId, productVariantsId: 0, qty } })).status).toBe(201);
   const res = await api.call('POST', '/api/app/Orders', {
     token: s.token,
     headers: { 'Idempotency-Key': `grocer-test-${s.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return { shopper: s, order: (await res.json()) as OrderDto };

@@ -19,7 +19,7 @@ import { outboxSms, type SmsSender, type TextMessage } from '../../src/server/sm
 import type { AuthLimits } from '../../src/server/routes/auth.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { products, productVariants } from '../../src/server/db/schema.ts';
+import { addresses, products, productVariants } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import type { StoreSettingsData } from '../../src/lib/store-settings-schema.ts';
@@ -32,6 +32,8 @@ export interface TestApi {
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Any method; a `token` is sent as the bearer. */
   call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** A call of the grocer's routes (/api/grocer/…) with the `grocerToken` the API was started with. */
+  grocer(method: string, route: string, body?: unknown): Promise<Response>;
   /**
    * Registers a shopper (a fresh email and phone unless given) as a browser does, with the code texted to the phone,
    * and returns the session: the number is verified, so the shopper can order.
@@ -174,6 +176,7 @@ export async function startTestApi(
     db: handle.db,
     baseUrl,
     call,
+    grocer: (method, route, body) => call(method, `/api/grocer/${route}`, { body, headers: { authorization: `Grocer ${options.grocerToken}` } }),
     jwtSecret,
     outbox,
     mailTo: mails.next,
@@ -206,6 +209,15 @@ export async function startTestApi(
       if (errors.length) throw new Error(`The API logged unexpected errors: ${errors.map(String).join('; ')}`);
     },
   };
+}
+
+/** Saves a shopper's default delivery address, inside the shop's delivery area (store.yaml); its id. */
+export async function saveHomeAddress(db: Database, userId: number): Promise<number> {
+  const [address] = await db
+    .insert(addresses)
+    .values({ userId, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
+    .returning({ id: addresses.id });
+  return address!.id;
 }
 
 /** The ids of the plain products (type normal, no pack sizes), in id order: what tests give stock of their own. */

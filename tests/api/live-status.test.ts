@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDto, OrderPageDto } from '../../src/server/order-schemas.ts';
-import { addresses, products } from '../../src/server/db/schema.ts';
-import { plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { products } from '../../src/server/db/schema.ts';
+import { plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const TOKEN = 'live-status-test-grocer-token-0123456789';
 const clock = new Date('2026-11-23T02:00:00Z');
@@ -20,15 +20,12 @@ it('answers 304 to a poll that holds the current ETag, and a new tag once the gr
   const [productId] = await plainProductIds(api.db);
   await api.db.update(products).set({ stock: 10 }).where(eq(products.id, productId!));
   const shopper = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: shopper.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, shopper.user.id);
   await api.call('POST', '/api/app/Carts', { token: shopper.token, body: { productsId: productId, productVariantsId: 0, qty: 1 } });
   const placed = await api.call('POST', '/api/app/Orders', {
     token: shopper.token,
     headers: { 'Idempotency-Key': `live-status-${shopper.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(placed.status, await placed.clone().text()).toBe(201);
   const order = (await placed.json()) as OrderDto;

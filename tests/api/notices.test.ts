@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import type { UserDto } from '../../src/server/account-schemas.ts';
-import { addresses, orders, products } from '../../src/server/db/schema.ts';
+import { orders, products } from '../../src/server/db/schema.ts';
 import { outboxMailer } from '../../src/server/mail.ts';
 import { outboxSms } from '../../src/server/sms.ts';
 import { noticeMessages, orderNotices, slotNoticeText } from '../../src/server/services/notices.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-import { plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const TOKEN = 'notices-test-grocer-token-0123456789';
 // 07:30 in Kolkata on Mon 23 Nov 2026: the 12:00–14:00 slot is open.
@@ -28,23 +28,19 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const grocer = (method: string, route: string, body?: unknown) =>
-  api.call(method, `/api/grocer/${route}`, { body, headers: { authorization: `Grocer ${TOKEN}` } });
+const grocer = (method: string, route: string, body?: unknown) => api.grocer(method, route, body);
 
 /** A shopper who has ordered one unit of a product of its own for SLOT; the placed notice is read by the caller. */
 async function placedOrder() {
   const productId = spare.shift()!;
   await api.db.update(products).set({ stock: 10 }).where(eq(products.id, productId));
   const shopper = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: shopper.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, shopper.user.id);
   expect((await api.call('POST', '/api/app/Carts', { token: shopper.token, body: { productsId: productId, productVariantsId: 0, qty: 1 } })).status).toBe(201);
   const res = await api.call('POST', '/api/app/Orders', {
     token: shopper.token,
     headers: { 'Idempotency-Key': `notices-test-${shopper.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return { shopper, order: (await res.json()) as OrderDto };
@@ -197,15 +193,12 @@ describe('an order’s notices, by mail and by text', () => {
 async function placedOrderOf(shopper: Awaited<ReturnType<TestApi['register']>>) {
   const productId = spare.shift()!;
   await api.db.update(products).set({ stock: 10 }).where(eq(products.id, productId));
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: shopper.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, shopper.user.id);
   expect((await api.call('POST', '/api/app/Carts', { token: shopper.token, body: { productsId: productId, productVariantsId: 0, qty: 1 } })).status).toBe(201);
   const res = await api.call('POST', '/api/app/Orders', {
     token: shopper.token,
     headers: { 'Idempotency-Key': `notices-test-own-${shopper.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return { order: (await res.json()) as OrderDto };

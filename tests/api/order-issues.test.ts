@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GrocerIssueDto, GrocerIssueListDto, InvoiceDto } from '../../src/server/after-delivery-schemas.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
-import { addresses, orderEvents, products } from '../../src/server/db/schema.ts';
+import { orderEvents, products } from '../../src/server/db/schema.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const TOKEN = 'order-issues-test-token-0123456789';
 // 07:30 in Kolkata on 23 Nov: today's slots from 10:00 are open.
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const grocer = (method: string, route: string, body?: unknown) =>
-  api.call(method, `/api/grocer/${route}`, { body, headers: { authorization: `Grocer ${TOKEN}` } });
+const grocer = (method: string, route: string, body?: unknown) => api.grocer(method, route, body);
 
 async function product(stock: number) {
   const id = spare.shift();
@@ -39,17 +38,14 @@ async function product(stock: number) {
 /** A shopper's order of two products, moved to `delivered` by the grocer's route (unless `deliver` is false). */
 async function orderOf({ deliver = true, deliveredAt }: { deliver?: boolean; deliveredAt?: Date } = {}) {
   const s = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: s.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, s.user.id);
   for (const [id, qty] of [[await product(10), 2], [await product(10), 1]] as const) {
     expect((await api.call('POST', '/api/app/Carts', { token: s.token, body: { productsId: id, productVariantsId: 0, qty } })).status).toBe(201);
   }
   const res = await api.call('POST', '/api/app/Orders', {
     token: s.token,
     headers: { 'Idempotency-Key': `issues-test-${s.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const order = (await res.json()) as OrderDto;

@@ -4,10 +4,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import type { OrderDto, OrderPageDto, ReorderResultDto, SlotListDto } from '../../src/server/order-schemas.ts';
-import { addresses, deliverySlots, orders, products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
+import { deliverySlots, orders, products, productVariantPrices, productVariants } from '../../src/server/db/schema.ts';
 import { staleAfter } from '../../src/server/cache/stale-after.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 // 07:30 in Kolkata: all of today's slots from 10:00 are open; the 08:00 one is inside its cut-off.
 let clock = new Date('2026-11-23T02:00:00Z');
@@ -40,11 +40,8 @@ async function product(pricePaise: number, stock = 50) {
 
 async function shopper() {
   const session = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: session.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
-  return { ...session, addressId: address!.id };
+  const addressId = await saveHomeAddress(api.db, session.user.id);
+  return { ...session, addressId: addressId };
 }
 
 type Shopper = Awaited<ReturnType<typeof shopper>>;

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleAfter } from '../../src/server/cache/stale-after.ts';
 import type { GrocerDayDto, GrocerPaidDto } from '../../src/server/grocer-schemas.ts';
 import type { OrderDto, OrderPageDto } from '../../src/server/order-schemas.ts';
-import { addresses, deliverySlots, orders, products } from '../../src/server/db/schema.ts';
+import { deliverySlots, orders, products } from '../../src/server/db/schema.ts';
 import { confirmPayment, expireUnpaidOrders, PAYMENT_EXPIRED_REASON } from '../../src/server/services/payments.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { upiAmount, upiLink } from '../../src/server/payments/upi.ts';
 import { startPaymentExpiry } from '../../src/server/payments/expiry.ts';
 import { inProcessBus } from '../../src/server/cache/invalidation-bus.ts';
 import type { ExpiredOrder } from '../../src/server/services/payments.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const TOKEN = 'pay-now-test-grocer-token-0123456789';
 // 07:30 in Kolkata: today's slots from 10:00 are open, also half an hour later.
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const grocer = (method: string, route: string) => api.call(method, `/api/grocer/${route}`, { headers: { authorization: `Grocer ${TOKEN}` } });
+const grocer = (method: string, route: string, body?: unknown) => api.grocer(method, route, body);
 
 async function product(stock: number) {
   const id = spare.shift();
@@ -43,15 +43,12 @@ async function product(stock: number) {
 /** A shopper who has ordered `qty` of the product for SLOT, paying as asked. */
 async function order(productId: number, qty: number, paymentMethod: 'upi_now' | 'cash' = 'upi_now') {
   const s = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: s.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, s.user.id);
   expect((await api.call('POST', '/api/app/Carts', { token: s.token, body: { productsId: productId, productVariantsId: 0, qty } })).status).toBe(201);
   const res = await api.call('POST', '/api/app/Orders', {
     token: s.token,
     headers: { 'Idempotency-Key': `pay-now-${s.user.id}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return { shopper: s, order: (await res.json()) as OrderDto };

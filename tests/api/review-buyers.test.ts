@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTag } from '../../src/server/cache/stale-after.ts';
-import { addresses, products, reviews } from '../../src/server/db/schema.ts';
+import { products, reviews } from '../../src/server/db/schema.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import type { ReviewDto } from '../../src/server/schemas.ts';
-import { errorOf, plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 const GROCER_TOKEN = 'review-buyers-test-token-0123456789';
 // 07:30 in Kolkata: today's slots from 10:00 are open.
@@ -45,15 +45,12 @@ const listOf = async (productId: number) => (await (await api.get(`/api/Reviews/
 
 /** The shopper orders one of the product for SLOT (with an address of their own). */
 async function order(shopper: Shopper, productId: number): Promise<OrderDto> {
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: shopper.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, shopper.user.id);
   expect((await api.call('POST', '/api/app/Carts', { token: shopper.token, body: { productsId: productId, productVariantsId: 0, qty: 1 } })).status).toBe(201);
   const res = await api.call('POST', '/api/app/Orders', {
     token: shopper.token,
     headers: { 'Idempotency-Key': `review-buyers-${shopper.user.id}-${productId}` },
-    body: { addressId: address!.id, slotId: SLOT, paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: SLOT, paymentMethod: 'cash' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as OrderDto;

@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartDto } from '../../src/server/account-schemas.ts';
-import { addresses, products } from '../../src/server/db/schema.ts';
+import { products } from '../../src/server/db/schema.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import type { ProductDto, SuggestionDto } from '../../src/server/schemas.ts';
-import { plainProductIds, startTestApi, type TestApi } from './harness.ts';
+import { plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
 // 07:30 in Kolkata, so today's noon slot is open.
 const clock = new Date('2026-11-23T02:00:00Z');
@@ -76,10 +76,7 @@ it("gives cart and order lines their product's food type", async () => {
   const [, id] = await plainProductIds(api.db);
   const [egg] = await api.db.update(products).set({ foodType: 'egg', stock: 20 }).where(eq(products.id, id!)).returning({ id: products.id });
   const session = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: session.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
+  const addressId = await saveHomeAddress(api.db, session.user.id);
 
   const added = await api.call('POST', '/api/app/Carts', { token: session.token, body: { productsId: egg!.id, productVariantsId: 0, qty: 2 } });
   expect(added.status).toBe(201);
@@ -88,7 +85,7 @@ it("gives cart and order lines their product's food type", async () => {
   const placed = await api.call('POST', '/api/app/Orders', {
     token: session.token,
     headers: { 'Idempotency-Key': `shelf-facts-${process.pid}` },
-    body: { addressId: address!.id, slotId: '2026-11-23T12:00', paymentMethod: 'cash' },
+    body: { addressId: addressId, slotId: '2026-11-23T12:00', paymentMethod: 'cash' },
   });
   expect(placed.status, await placed.clone().text()).toBe(201);
   const order = (await placed.json()) as OrderDto;

@@ -6,9 +6,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
-import { addresses, deliverySlots, orderLines, orders, products, productVariants } from '../../src/server/db/schema.ts';
+import { deliverySlots, orderLines, orders, products, productVariants } from '../../src/server/db/schema.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { plainProductIds, startTestApi, type TestApi } from '../api/harness.ts';
+import { plainProductIds, startTestApi, type TestApi, saveHomeAddress } from '../api/harness.ts';
 
 if (!process.env.TEST_DATABASE_URL) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
 
@@ -46,11 +46,8 @@ afterAll(async () => api?.close());
 
 async function shopper(): Promise<Shopper> {
   const session = await api.register();
-  const [address] = await api.db
-    .insert(addresses)
-    .values({ userId: session.user.id, name: 'Meera Iyer', phone: '9876543210', line1: '12, 4th Cross, Jayanagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560011', isDefault: true })
-    .returning({ id: addresses.id });
-  return { ...session, addressId: address!.id };
+  const addressId = await saveHomeAddress(api.db, session.user.id);
+  return { ...session, addressId: addressId };
 }
 
 let keys = 0;
