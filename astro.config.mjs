@@ -21,6 +21,10 @@ const publicApiUrl = loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_API_
 /** Browsers may call the API only where it lives: its own origin when PUBLIC_API_URL is absolute, else this one. */
 const apiOrigin = publicApiUrl && /^https?:\/\//i.test(publicApiUrl) ? new URL(publicApiUrl).origin : "'self'";
 
+/** The modules Header.astro's and Base.astro's scripts import on every page (src/client/first-tap.ts stays apart). */
+const PAGE_SHELL_MODULES =
+  /[\\/]src[\\/](lib[\\/](auth-state|carried-notice|early-add-to-cart|kept-add|delivery-area|money|saved-pages)|client[\\/](category-menu|deliver-to|menu-styles))\.ts$/;
+
 export default defineConfig({
   site,
   output: 'server',
@@ -60,7 +64,24 @@ export default defineConfig({
   vite: {
     // Page scripts as cached files, not inline in every page's HTML (issue 24: a product page's HTML under 15 KB on the
     // wire; about 1 KB of it was the same small scripts on every page).
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // Issue 26: the scripts every page runs at load (Header.astro's, Base.astro's) as one file, not nine: on a
+                // slow phone each small file took one of the browser's six connections for a round trip, in a chain,
+                // and the first tap's post and the first suggestions queued behind them (measured: 0.3–0.75 s).
+                name: 'page-shell',
+                test: PAGE_SHELL_MODULES,
+              },
+            ],
+          },
+        },
+      },
+    },
     ssr: {
       // Loaded from node_modules at run time: PGlite finds its WebAssembly next to its own files.
       external: ['@electric-sql/pglite', 'pg', 'drizzle-orm'],

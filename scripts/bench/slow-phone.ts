@@ -82,9 +82,12 @@ async function hotProductIds(baseUrl: string): Promise<number[]> {
   return list.map((p) => p.id);
 }
 
+/** A suggestion on screen: the search box's own, or one drawn before it woke (src/client/first-tap.ts). */
+const SUGGESTION_SHOWN = '[role="listbox"]:not([hidden]) [role="option"], [data-early-suggestions] a';
+
 // Set in the page before its own scripts (a function, not text: the page's CSP allows no eval): the time of the first
 // press and of what the page showed after it.
-function watchFirstTaps() {
+function watchFirstTaps(SUGGESTION_SHOWN: string) {
   type Slow = { tap: number | null; count: number | null; answer: number | null; key: number | null; suggestion: number | null };
   const slow: Slow = { tap: null, count: null, answer: null, key: null, suggestion: null };
   (window as unknown as { __slow: Slow }).__slow = slow;
@@ -105,7 +108,7 @@ function watchFirstTaps() {
       if (stepper) slow.answer ??= now();
       if (stepper || busy) slow.count ??= now();
     }
-    if (slow.key !== null && document.querySelector('[role="listbox"]:not([hidden]) [role="option"]')) slow.suggestion ??= now();
+    if (slow.key !== null && document.querySelector(SUGGESTION_SHOWN)) slow.suggestion ??= now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
@@ -118,7 +121,7 @@ async function slowPage(browser: Browser, baseUrl: string, session: Session): Pr
     localStorage.setItem('userid', String(s.user.id));
     localStorage.setItem('user', JSON.stringify(s.user));
   }, session);
-  await context.addInitScript(watchFirstTaps);
+  await context.addInitScript(watchFirstTaps, SUGGESTION_SHOWN);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE_PROFILE.cpuSlowdown });
@@ -176,7 +179,7 @@ async function firstSuggestion(browser: Browser, baseUrl: string, session: Sessi
     await box.waitFor({ state: 'visible', timeout: 60_000 });
     await box.tap();
     await page.keyboard.type('rice', { delay: 150 });
-    await page.locator('[role="listbox"]:not([hidden]) [role="option"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator(SUGGESTION_SHOWN).first().waitFor({ state: 'visible', timeout: 30_000 });
     const m = await marks(page);
     return since(m.key, m.suggestion);
   } finally {

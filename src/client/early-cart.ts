@@ -8,7 +8,7 @@ import { apiBaseUrl } from '../lib/api/base-url.ts';
 import type { Product } from '../lib/api/types.ts';
 import { expiresWithin, readToken } from '../lib/auth/token.ts';
 import { drawStepper, STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
-import { clearEarlyBusy, PENDING_ADD_EVENT } from '../lib/early-add-to-cart.ts';
+import { clearEarlyBusy, EARLY_CART_EVENT, markEarlyBusy, PENDING_ADD_EVENT, PENDING_KEY_ATTR, takePressWhileBusy } from '../lib/early-add-to-cart.ts';
 import { urls } from '../lib/urls.ts';
 import { $userId, sessionStore } from '../stores/auth.ts';
 import { $cartMarks, $pendingChanges, cartKey, showCart } from '../stores/cart.ts';
@@ -22,10 +22,21 @@ let started = false;
 export function startEarlyCart() {
   if (started) return;
   started = true;
+  // Adds ./first-tap.ts posted before this file arrived, and after: the stores catch up (the badge, the steppers, an
+  // island that hydrates later), and each is said as the island says it.
+  takeEarlyAdds();
+  document.addEventListener(EARLY_CART_EVENT, takeEarlyAdds);
   document.addEventListener(PENDING_ADD_EVENT, (event) => {
     if (event.target instanceof HTMLFormElement) void sendHeldPress(event.target);
   });
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-add-to-cart][data-pending-add]')) void sendHeldPress(form);
+}
+
+function takeEarlyAdds() {
+  const adds = window.kiranaEarlyAdds?.splice(0) ?? [];
+  if (adds.length === 0) return;
+  showCart(adds.at(-1)!.cart as unknown as CartDto);
+  for (const { name } of adds) void tell({ kind: 'added', name, label: name, qtyInCart: 0 });
 }
 
 /** The pack chosen beside the form (its select), and its price id; none for a product sold in one size. */
@@ -41,6 +52,9 @@ async function sendHeldPress(form: HTMLFormElement) {
   // Taken already (the island mounted first and took it): one press, one post.
   if (value === undefined) return;
   delete form.dataset.pendingAdd;
+  // The key of a post ./first-tap.ts sent without an answer: sent again with it, the add still counts once.
+  const key = form.getAttribute(PENDING_KEY_ATTR) ?? undefined;
+  form.removeAttribute(PENDING_KEY_ATTR);
   const productId = Number(form.dataset.productId);
   const { variantId, priceId } = packOf(form);
   const line = $cartMarks.get()[cartKey(productId, variantId)];
@@ -52,7 +66,7 @@ async function sendHeldPress(form: HTMLFormElement) {
   let outcome: AddOutcome | LineOutcome;
   try {
     if (value === '1' && now.atMost) outcome = { kind: 'failed', message: `${now.note}.` };
-    else if (value === '' || !line || !now.inCart) outcome = await quickAdd({ productId, variantId, priceId, label });
+    else if (value === '' || !line || !now.inCart) outcome = await quickAdd({ productId, variantId, priceId, label, key });
     else {
       outcome = await changeLine(line.lineId, line.qty + (value === '-1' ? -1 : 1), label);
     }
@@ -66,6 +80,13 @@ async function sendHeldPress(form: HTMLFormElement) {
     }
   }
   await tell(outcome);
+  // '+' or 'Add to cart' pressed while this one was on its way: one more each, in turn; after a refusal, none.
+  if (outcome.kind === 'added' || outcome.kind === 'changed') {
+    if (!takePressWhileBusy(form)) return;
+    markEarlyBusy(form);
+    form.dataset.pendingAdd = '1';
+    form.dispatchEvent(new Event(PENDING_ADD_EVENT, { bubbles: true }));
+  } else delete form.dataset.more;
 }
 
 /**
@@ -82,7 +103,7 @@ async function quickAdd(choice: CartChoice): Promise<AddOutcome> {
   if (!token || !claims || expiresWithin(claims) || !userId || !navigator.onLine || $pendingChanges.get().length > 0) return addToCart(choice);
   const headers = { Authorization: `Bearer ${token}` };
   // One key for this add, here and if ./cart.ts has to send it again: the API counts it once however often it arrives.
-  const key = newIdempotencyKey();
+  const key = choice.key ?? newIdempotencyKey();
   let product: Product;
   try {
     const productAnswer = await fetch(new URL(`app/Products/${choice.productId}`, apiBaseUrl()));

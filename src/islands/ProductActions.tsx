@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
-import { clearEarlyBusy, isEarlyBusy, takePendingAdd } from '../lib/early-add-to-cart.ts';
+import { clearEarlyBusy, countPressWhileBusy, isEarlyBusy, takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
@@ -47,6 +47,9 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   // A pack size has its own stock; a plain product, the product's.
   const available = variant ? variant.inStock : product.inStock;
   const [busy, setBusy] = useState(false);
+  // Issue 26: a press while one is on its way is not lost: each is sent after it as one more (never doubled).
+  const busyNow = useRef(false);
+  const pressesWaiting = useRef(0);
   // This pack's line in the cart, from the cart store (src/stores/cart.ts).
   const mark = useStore($cartMarks)[cartKey(product.id, variant?.id)];
   const view = stepperView(mark);
@@ -74,14 +77,17 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   const here = () => `${window.location.pathname}${window.location.search}`;
 
   const act = async (press: Press, inBar = false) => {
-    // Busy, or a press from before hydration still on its way (src/client/early-cart.ts): one press, one post.
-    if (busy || (formRef.current && isEarlyBusy(formRef.current))) return;
+    // A press from before hydration still on its way (src/client/first-tap.ts, early-cart.ts), or this island's own:
+    // one press, one post; '+' or 'Add to cart' pressed meanwhile is sent after it.
+    if (formRef.current && isEarlyBusy(formRef.current)) return void (press !== 'less' && countPressWhileBusy(formRef.current));
+    if (busyNow.current) return void (press !== 'less' && pressesWaiting.current++);
     // The select's own value: right even for a press held from before hydration (the state catches up later).
     const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
     const line = $cartMarks.get()[cartKey(product.id, pack?.id)];
     const now = stepperView(line);
     // '+' at the most the line may hold says why, and asks nothing of the server.
     if (press === 'more' && now.atMost) return void toastError(`${now.note}.`);
+    busyNow.current = true;
     setBusy(true);
     // The pressed button is about to be hidden: 'Add to cart' gives way to the stepper, or a last '−' the other way.
     focusNext.current = press === 'add' || !now.inCart || (press === 'less' && now.qty === 1) ? { inBar } : null;
@@ -105,7 +111,12 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
         void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here())) });
       }
     } finally {
+      busyNow.current = false;
       setBusy(false);
+      if (pressesWaiting.current > 0) {
+        pressesWaiting.current--;
+        void actRef.current('more', inBar);
+      }
     }
   };
   // A press held before hydration (src/lib/early-add-to-cart.ts): 'Add to cart', or a stepper's button.

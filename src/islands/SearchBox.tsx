@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { flushSync } from 'react-dom';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type SubmitEvent } from 'react';
-import { suggestionsFor } from '../client/early-suggestions.ts';
+import { removeEarlySuggestions, suggestionsFor } from '../client/early-suggestions.ts';
 import type { Suggestion } from '../lib/api/types.ts';
 import { formatRupees } from '../lib/money.ts';
 import { MAX_SEARCH_LENGTH, normalizeSearchText } from '../lib/search-text.ts';
@@ -103,6 +103,8 @@ export default function SearchBox({ idPrefix = 'site-search', placeholder = 'Sea
     // Hydration happens on the first interaction: the shopper may already have focused the box
     // or typed into it while React was loading. Take over that state instead of losing it.
     const input = inputRef.current;
+    // The plain suggestions drawn before the box woke give way to its own (issue 26).
+    removeEarlySuggestions(input);
     if (input) {
       if (input.value !== '') changeText(input.value);
       if (document.activeElement === input) setOpen(true);

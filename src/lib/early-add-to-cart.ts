@@ -7,6 +7,10 @@ import { hasStoredUser } from './auth-state.ts';
 import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from './kept-add.ts';
 
 export const PENDING_ADD_EVENT = 'kirana:pending-add';
+/** The cart src/client/first-tap.ts was answered (the event's detail), for src/client/early-cart.ts to show. */
+export const EARLY_CART_EVENT = 'kirana:early-cart';
+/** The Idempotency-Key of a post src/client/first-tap.ts sent without an answer (data-pending-key on the form). */
+export const PENDING_KEY_ATTR = 'data-pending-key';
 
 export function holdEarlyAddToCart() {
   document.addEventListener('submit', (event) => {
@@ -18,8 +22,8 @@ export function holdEarlyAddToCart() {
       return;
     }
     event.preventDefault();
-    // A press already on its way: the busy form takes no second one (issue 26: never doubled).
-    if (isEarlyBusy(form)) return;
+    // A press already on its way: the busy form posts no second one now, but sends it after (issue 26: never doubled).
+    if (isEarlyBusy(form)) return void (event.submitter?.getAttribute('value') !== '-1' && countPressWhileBusy(form));
     // The tap shows at once, before React or the API answers (issue 26): the form is busy until a press is answered.
     markEarlyBusy(form);
     // The add button has no value; a stepper's buttons say -1 or 1.
@@ -45,6 +49,22 @@ export function markEarlyBusy(form: HTMLFormElement) {
     button.setAttribute('aria-disabled', 'true');
     button.setAttribute(EARLY_BUSY_MARK, '');
   }
+}
+
+/**
+ * '+' or 'Add to cart' pressed while the form is busy: counted (data-more), and sent after the press on its way as one
+ * more each (src/client/first-tap.ts, src/client/early-cart.ts), never lost and never doubled.
+ */
+export function countPressWhileBusy(form: HTMLFormElement) {
+  form.dataset.more = String((Number(form.dataset.more) || 0) + 1);
+}
+
+/** Takes one press counted while busy, if any. */
+export function takePressWhileBusy(form: HTMLFormElement): boolean {
+  const more = Number(form.dataset.more) || 0;
+  if (more > 0) form.dataset.more = String(more - 1);
+  else delete form.dataset.more;
+  return more > 0;
 }
 
 /** The press is answered (or failed): the form takes presses again. */

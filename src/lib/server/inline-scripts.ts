@@ -22,24 +22,23 @@ export const SEND_SIGNED_IN_HOME = `try { if (localStorage.getItem('user')) loca
  * fetches lazy pictures thousands of pixels ahead, and `content-visibility` did not stop it (measured).
  */
 export const MARK_SAVING_DATA =
-  "try{var c=navigator.connection;if(c&&(c.saveData||/2g$/.test(c.effectiveType))){document.documentElement.dataset.saving='';" +
-  "var o=new IntersectionObserver(function(es){es.forEach(function(e){var i=e.target;if(e.isIntersecting){o.unobserve(i);" +
-  "if(i.dataset.srcset)i.srcset=i.dataset.srcset;i.src=i.dataset.src}})},{rootMargin:'200px'});" +
-  "new MutationObserver(function(ms){ms.forEach(function(m){m.addedNodes.forEach(function(i){" +
-  "if(i.tagName=='IMG'&&i.loading=='lazy'&&i.closest('.rail-below')){i.dataset.src=i.getAttribute('src');" +
-  "i.dataset.srcset=i.getAttribute('srcset')||'';i.removeAttribute('srcset');i.removeAttribute('src');o.observe(i)}})})})" +
-  ".observe(document.documentElement,{childList:true,subtree:true})}}catch(x){}";
+  "try{var c=navigator.connection;if(c&&(c.saveData||/2g$/.test(c.effectiveType))){var d=document,o=new IntersectionObserver(" +
+  "function(es){es.forEach(function(e){var i=e.target;e.isIntersecting&&(o.unobserve(i),i.srcset=i.dataset.srcset,i.src=i.dataset.src)})}," +
+  "{rootMargin:'200px'});d.documentElement.dataset.saving='';new MutationObserver(function(ms){ms.forEach(function(m){" +
+  "m.addedNodes.forEach(function(i){i.loading=='lazy'&&i.closest('.rail-below')&&(i.dataset.src=i.src,i.dataset.srcset=i.srcset," +
+  "i.removeAttribute('srcset'),i.removeAttribute('src'),o.observe(i))})})}).observe(d,{childList:!0,subtree:!0})}}catch(x){}";
 
 /**
  * Issue 26: a signed-in shopper's 'Add to cart' (or stepper) pressed before the page's scripts have run would follow
  * the no-JavaScript form to /login; held here from the first paint, as src/lib/early-add-to-cart.ts holds it once
- * loaded (the same marks: busy at once, the press kept for src/client/early-cart.ts or the island). That script sees
- * the event already taken (defaultPrevented) and leaves it.
+ * loaded (the same marks: busy at once, the press kept for src/client/first-tap.ts, early-cart.ts or the island; a
+ * '+' or 'Add to cart' pressed while busy counted in data-more, to be sent after). That script sees the event already
+ * taken (defaultPrevented) and leaves it.
  */
 export const HOLD_EARLY_ADD =
   "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy';" +
   "if(e.defaultPrevented||!(f instanceof HTMLFormElement)||!f.matches('astro-island[ssr] form[data-add-to-cart]'))return;" +
-  "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();if(f.hasAttribute(d))return;" +
+  "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();if(f.hasAttribute(d)){if(!b||b.value!='-1')f[a]('data-more',-~f.getAttribute('data-more'));return}" +
   "f[a](d,'');f[a]('aria-busy','true');f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function(n){" +
   "n[a]('aria-disabled','true');n[a](d,'')});f[a]('data-pending-add',b&&b.getAttribute('value')||'');" +
   "f.dispatchEvent(new Event('kirana:pending-add',{bubbles:true}))})";
