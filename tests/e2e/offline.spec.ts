@@ -17,12 +17,26 @@ test.beforeAll(async ({ request }) => {
   expect(products.length).toBeGreaterThan(2);
 });
 
-/** Waits until the service worker controls the page and has saved it (the first visit saves it after load). */
+/** Waits until the service worker controls the page and has saved it and its pictures (the first visit, after load). */
 async function savedByWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect
     .poll(() => page.evaluate(async () => !!(await (await caches.open('kirana-pages')).match(location.href, { ignoreVary: true }))))
     .toBe(true);
+  // ...and its pictures, fetched by the worker one by one after the page.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const pictures = await caches.open('kirana-pictures');
+        const missing = [];
+        for (const img of document.querySelectorAll('main img')) {
+          const url = (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src;
+          if (!(await pictures.match(url, { ignoreVary: true }))) missing.push(url);
+        }
+        return missing;
+      }),
+    )
+    .toEqual([]);
 }
 
 // The browser offline; the worker's own fetches too (Chromium's offline switch is the page's).
