@@ -153,7 +153,8 @@ test('a Background Sync wakes the worker, which asks the page to send an add tha
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   // What the page hears: the worker's messages, and any `online` event (there must be none: the sync alone sends).
   await page.evaluate(() => {
-    const heard = ((window as unknown as { heard: { messages: unknown[]; online: number } }).heard = { messages: [], online: 0 });
+    const heard: { messages: unknown[]; online: number } = { messages: [], online: 0 };
+    (window as unknown as { heard: typeof heard }).heard = heard;
     navigator.serviceWorker.addEventListener('message', (event) => heard.messages.push(event.data));
     addEventListener('online', () => heard.online++);
   });
