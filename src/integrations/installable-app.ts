@@ -78,11 +78,14 @@ export default function installableApp(): AstroIntegration {
           swSrc: bundled,
           swDest: path.join(clientDir, 'sw.js'),
           globDirectory: clientDir,
-          // The hashed assets (not their .br and .gz twins), the offline page and what the manifest and header show.
+          // The hashed assets (not their .br and .gz twins), the offline page, what the manifest and header show, and
+          // the icons the CSS draws (the wishlist hearts): a page saved on the first visit, before the worker ran,
+          // never told the worker about a CSS image, so offline it would show a blank button.
           globPatterns: [
             '_astro/**/*.{js,css,svg,png,webp,woff2}',
             'offline/index.html',
             `${APP_ICONS_DIR}/icon-192.png`,
+            'icons/*.svg',
             'favicon.svg',
             'images/default-grocery.svg',
             'manifest.webmanifest',

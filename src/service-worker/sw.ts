@@ -1,6 +1,7 @@
 // The shop's service worker (issue 26), bundled and given its precache list at the end of the build
 // (src/integrations/service-worker.ts, workbox-build's injectManifest). It runs in the worker, not in a page: it may
-// import src/lib (the shared names and rules in saved-pages.ts) and Workbox, nothing else.
+// import src/lib (the shared names and rules in saved-pages.ts), Workbox, and the cart queue's two names through
+// ./cart-sync.ts, nothing else.
 //
 // - Precached: the hashed assets (/_astro/*), the offline page, the app's icons. A deploy brings a new list; the new
 //   worker installs beside the old one and takes over at the shopper's next navigation (below), never mid-page, so a
@@ -26,6 +27,7 @@ import {
   SKIP_WAITING_MESSAGE,
   UPDATED_MARK,
 } from '../lib/saved-pages.ts';
+import { passOnSync, type WindowClients } from './cart-sync.ts';
 
 // The worker's own globals, typed here: the project's TypeScript lib is the DOM's, not the WebWorker one.
 interface ExtendableEvent extends Event {
@@ -34,16 +36,21 @@ interface ExtendableEvent extends Event {
 interface ExtendableMessageEvent extends ExtendableEvent {
   data: unknown;
 }
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
 interface WindowClient {
   url: string;
+  postMessage(message: unknown): void;
 }
 interface WorkerScope {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
   registration: ServiceWorkerRegistration;
-  clients: { matchAll(options: { type: 'window'; includeUncontrolled?: boolean }): Promise<WindowClient[]>; claim(): Promise<void> };
+  clients: WindowClients & { matchAll(options: { type: 'window'; includeUncontrolled?: boolean }): Promise<WindowClient[]>; claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
 }
 declare const self: WorkerScope;
 /** The pre-rendered content pages of this build (about, policies), set by the build. */
@@ -139,4 +146,9 @@ self.addEventListener('message', (event) => {
     });
     event.waitUntil(Promise.all(saving));
   }
+});
+
+// The connection is back (Background Sync, Chromium): the open pages send the cart changes made offline.
+self.addEventListener('sync', (event) => {
+  event.waitUntil(passOnSync(event.tag, self.clients));
 });

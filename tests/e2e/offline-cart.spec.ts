@@ -126,3 +126,62 @@ test('a quantity changed offline on the cart page is shown as will be sent, and 
   await expect(line.getByTestId('will-be-sent')).toHaveCount(0);
   await expect(line.getByTestId('cart-qty')).toHaveText('2');
 });
+
+/** Fires a Background Sync at the shop's service worker, as Chromium does when the connection returns. */
+async function fireSync(page: Page, tag: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const shop = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (shop) resolve(shop.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await found, tag, lastChance: false });
+}
+
+test('a Background Sync wakes the worker, which asks the page to send an add that could not be sent', async ({ page, context, request }) => {
+  const products = await allProducts(request);
+  const product = products.find((p) => p.type === 'normal' && p.inStock && p.productVariants.length === 0);
+  expect(product, 'a plain product on the shelf').toBeDefined();
+  const { session } = await registerByApi(request);
+  await useSession(page, session);
+  await page.goto(`/product-detail?id=${product!.id}`);
+  // The worker installed and controlling the page (the first one takes the page at once).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // What the page hears: the worker's messages, and any `online` event (there must be none: the sync alone sends).
+  await page.evaluate(() => {
+    const heard: { messages: unknown[]; online: number } = { messages: [], online: 0 };
+    (window as unknown as { heard: typeof heard }).heard = heard;
+    navigator.serviceWorker.addEventListener('message', (event) => heard.messages.push(event.data));
+    addEventListener('online', () => heard.online++);
+  });
+  const heard = () => page.evaluate(() => (window as unknown as { heard: { messages: unknown[]; online: number } }).heard);
+
+  // The connection drops on the way to the cart (the phone still thinks it is online, so no `online` event follows):
+  // the add and the page's own first try to send it fail, until the sync.
+  let synced = false;
+  let failedWrites = 0;
+  await context.route('**/api/app/Carts', (route) => {
+    if (route.request().method() !== 'POST' || synced) return route.fallback();
+    failedWrites++;
+    return route.abort('internetdisconnected');
+  });
+  const form = page.locator(`.product-actions form[data-add-to-cart][data-product-id="${product!.id}"]`).first();
+  await form.hover();
+  await expect(page.locator(`astro-island:not([ssr]) form[data-add-to-cart][data-product-id="${product!.id}"]`).first()).toBeAttached();
+  await form.locator('[data-cart-add]').first().click();
+  await expect(form.getByTestId('stock-note')).toHaveText(WILL_BE_SENT);
+  // Both tries failed (the add, then the queue sent at once); nothing else sends it until told to.
+  await expect.poll(() => failedWrites).toBe(2);
+  expect(quantities(await cartByApi(request, session))).toEqual({});
+
+  synced = true;
+  await fireSync(page, 'kirana-cart-queue');
+  await expect.poll(async () => quantities(await cartByApi(request, session))).toEqual({ [product!.id]: 1 });
+  await expect(form.getByTestId('stock-note')).toHaveText('');
+  expect(await heard()).toEqual({ messages: [{ type: 'kirana-sync-cart' }], online: 0 });
+  expect(failedWrites).toBe(2);
+});

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 import { addToCartByApi } from './orders-setup.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
@@ -17,12 +17,26 @@ test.beforeAll(async ({ request }) => {
   expect(products.length).toBeGreaterThan(2);
 });
 
-/** Waits until the service worker controls the page and has saved it (the first visit saves it after load). */
+/** Waits until the service worker controls the page and has saved it and its pictures (the first visit, after load). */
 async function savedByWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect
     .poll(() => page.evaluate(async () => !!(await (await caches.open('kirana-pages')).match(location.href, { ignoreVary: true }))))
     .toBe(true);
+  // ...and its pictures, fetched by the worker one by one after the page.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const pictures = await caches.open('kirana-pictures');
+        const missing = [];
+        for (const img of document.querySelectorAll('main img')) {
+          const url = (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src;
+          if (!(await pictures.match(url, { ignoreVary: true }))) missing.push(url);
+        }
+        return missing;
+      }),
+    )
+    .toEqual([]);
 }
 
 // The browser offline; the worker's own fetches too (Chromium's offline switch is the page's).
@@ -34,6 +48,11 @@ async function goOffline(context: BrowserContext) {
 async function goOnline(context: BrowserContext) {
   await context.unroute('**/*', refuseWorkerFetches);
   await context.setOffline(false);
+}
+
+/** The picture is loaded and drawn: an image that failed is `complete` too, with no width. */
+async function pictureDrawn(img: Locator) {
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: await img.getAttribute('src') ?? '' }).toBe(true);
 }
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -89,9 +108,20 @@ test('offline: a product seen before opens with the banner; one never seen gets 
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('You are offline — showing saved pages');
     await expect(banner).toContainText(/This page was saved \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}/);
-    // Its picture, seen on the first visit, comes from the worker too.
-    const picture = page.locator('main img').first();
-    expect(await picture.evaluate((img: HTMLImageElement) => fetch(img.currentSrc).then((res) => res.status))).toBe(200);
+    // Its picture and the related products' pictures, seen on the first visit, are drawn from the worker's cache
+    // (a picture that failed is complete with no width: a blank box).
+    await pictureDrawn(page.locator('main img').first());
+    const cards = page.getByTestId('related-products').locator('img');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const card of await cards.all()) {
+      await card.scrollIntoViewIfNeeded();
+      await pictureDrawn(card);
+    }
+    // The wishlist heart is drawn by CSS from an icon the worker keeps from its install.
+    const heart = await page.locator('main .heart').first().evaluate((button) => getComputedStyle(button, '::before').maskImage);
+    const heartUrl = /url\("?([^")]+)"?\)/.exec(heart)?.[1];
+    expect(heartUrl).toContain('/icons/heart');
+    expect(await page.evaluate((url) => fetch(url).then((res) => res.status), heartUrl!)).toBe(200);
 
     await page.goto(`/product-detail?id=${unseen!.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
