@@ -8,6 +8,7 @@
 //   draws the stepper's count. Presses made while it is on its way are counted on the form (data-more) and sent after
 //   it, one post each: three impatient taps make three, none doubled. Anything else (no fresh token, offline, '−', a
 //   refusal, no answer) is left to src/client/early-cart.ts, which has the session, the offline queue and the toasts.
+// - A signed-in heart pressed before src/client/wishlist-toggle.ts has started is kept from here too (an add).
 // - What is typed into the search box before it hydrates is asked for at once, and the first suggestions are drawn as
 //   plain links beside the box until it wakes (SearchBox.tsx removes them and takes the answer).
 // Other scripts read what this one leaves through the DOM and `window`, never by importing it: an import would put it
@@ -27,6 +28,10 @@ export const FIRST_TAP = {
   busyAttr: 'data-early-busy',
   /** Dispatched on document when an early post is answered (each kept in window.kiranaEarlyAdds until taken). */
   cartEvent: 'kirana:early-cart',
+  /** Set by HOLD_EARLY_ADD on a heart's form whose press waits (a signed-in heart before wishlist-toggle.ts started). */
+  pendingHeartAttr: 'data-pending-heart',
+  /** Dispatched on document when a heart's press was answered here (kept in window.kiranaEarlyHearts) or handed over. */
+  heartEvent: 'kirana:early-heart',
   /** The list of suggestions drawn before the search box hydrates. */
   suggestionsAttr: 'data-early-suggestions',
 } as const;
@@ -52,6 +57,8 @@ declare global {
      * starts): it sets the stores from the cart and says each add in a toast, as the island would.
      */
     kiranaEarlyAdds?: Array<{ cart: EarlyCart; name: string }>;
+    /** Products a heart kept from here, until src/client/wishlist-toggle.ts says so in a toast. */
+    kiranaEarlyHearts?: number[];
     /** Suggestions asked for before the search box hydrated, by query (src/client/early-suggestions.ts takes them). */
     kiranaEarlySuggestions?: Map<string, Promise<EarlySuggestion[]>>;
   }
@@ -174,10 +181,57 @@ function takeHeldPress(form: HTMLFormElement) {
   void sendAdds(form, session);
 }
 
+/**
+ * A heart pressed before src/client/wishlist-toggle.ts started: always an add (the page does not know yet which are
+ * kept, and keeping one kept already is fine), its answer the ids of every kept product, which the hearts show.
+ */
+async function sendHeart(form: HTMLFormElement, session: { token: string; userId: number }) {
+  const productsId = Number(form.querySelector('[data-heart]')?.getAttribute('data-heart'));
+  try {
+    const answer = await fetch(apiUrl('app/Wishlists'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ productsId }),
+    });
+    if (!answer.ok) throw new Error(`Wishlist add answered HTTP ${answer.status}`);
+    const { productIds } = (await answer.json()) as { productIds: number[] };
+    for (const heart of document.querySelectorAll<HTMLElement>('button[data-heart]')) {
+      const kept = productIds.includes(Number(heart.dataset.heart));
+      heart.setAttribute('aria-pressed', String(kept));
+      heart.title = kept ? 'Remove from wishlist' : 'Add to wishlist';
+    }
+    (window.kiranaEarlyHearts ??= []).push(productsId);
+  } catch {
+    // Refused or no answer: wishlist-toggle.ts presses it again when it starts (the add is safe to repeat).
+    form.setAttribute(FIRST_TAP.pendingHeartAttr, '');
+  } finally {
+    clearBusy(form);
+    document.dispatchEvent(new Event(FIRST_TAP.heartEvent));
+  }
+}
+
+function takeHeldHeart(form: HTMLFormElement) {
+  if (handingOver || !form.hasAttribute(FIRST_TAP.pendingHeartAttr)) return;
+  const session = freshSession();
+  // No fresh session, or offline: wishlist-toggle.ts takes it when it starts (and refreshes the session).
+  if (!session || !navigator.onLine) return;
+  form.removeAttribute(FIRST_TAP.pendingHeartAttr);
+  void sendHeart(form, session);
+}
+
 function startFirstTap() {
   // Capture, on the window: before the event reaches early-cart.ts's listener on document.
-  window.addEventListener(FIRST_TAP.pendingEvent, (event) => event.target instanceof HTMLFormElement && takeHeldPress(event.target), { capture: true });
+  window.addEventListener(
+    FIRST_TAP.pendingEvent,
+    (event) => {
+      if (!(event.target instanceof HTMLFormElement)) return;
+      takeHeldPress(event.target);
+      takeHeldHeart(event.target);
+    },
+    { capture: true },
+  );
   for (const form of document.querySelectorAll<HTMLFormElement>(`form[${FIRST_TAP.pendingAttr}]`)) takeHeldPress(form);
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${FIRST_TAP.pendingHeartAttr}]`)) takeHeldHeart(form);
 }
 
 // --- The first suggestions -------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { wishlistAtLoad } from './load-api.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls, WISHLIST_ADD_PREFIX } from '../lib/urls.ts';
+import { clearEarlyBusy, EARLY_HEART_EVENT, PENDING_HEART_ATTR } from '../lib/early-add-to-cart.ts';
 
 let kept = new Set<number>();
 let watching = false;
@@ -40,7 +41,23 @@ export function startHearts() {
     const heart = form.querySelector<HTMLButtonElement>('[data-heart]');
     if (heart) void toggleHeart(heart);
   });
+  // From now on the page's inline script leaves heart presses to this file (issue 26); those it held before, and those
+  // ./first-tap.ts kept already, are taken here.
+  document.documentElement.dataset.hearts = '';
+  document.addEventListener(EARLY_HEART_EVENT, takeEarlyHearts);
+  takeEarlyHearts();
   void fillHearts();
+}
+
+/** Hearts kept by ./first-tap.ts are said in a toast; presses it could not send (or held for this file) are sent. */
+function takeEarlyHearts() {
+  for (const _kept of window.kiranaEarlyHearts?.splice(0) ?? []) void toastSuccess('Added to your wishlist');
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[data-heart-form][${PENDING_HEART_ATTR}]`)) {
+    form.removeAttribute(PENDING_HEART_ATTR);
+    clearEarlyBusy(form);
+    const heart = form.querySelector<HTMLButtonElement>('[data-heart]');
+    if (heart) void toggleHeart(heart);
+  }
 }
 
 async function fillHearts() {

@@ -9,6 +9,10 @@ import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from './kept-add.ts';
 export const PENDING_ADD_EVENT = 'kirana:pending-add';
 /** The cart src/client/first-tap.ts was answered (the event's detail), for src/client/early-cart.ts to show. */
 export const EARLY_CART_EVENT = 'kirana:early-cart';
+/** A signed-in heart pressed before src/client/wishlist-toggle.ts started (set by the inline HOLD_EARLY_ADD). */
+export const PENDING_HEART_ATTR = 'data-pending-heart';
+/** src/client/first-tap.ts answered a heart (window.kiranaEarlyHearts) or left it to wishlist-toggle.ts. */
+export const EARLY_HEART_EVENT = 'kirana:early-heart';
 /** The Idempotency-Key of a post src/client/first-tap.ts sent without an answer (data-pending-key on the form). */
 export const PENDING_KEY_ATTR = 'data-pending-key';
 

@@ -179,6 +179,40 @@ test.describe('the first tap, signed in', () => {
   });
 });
 
+test.describe('the first heart, signed in', () => {
+  test('a heart pressed before the hearts\' script has loaded is kept at once, once, and said when it arrives', async ({ page, request }) => {
+    const product = (await plainProducts(request))[0]!;
+    const { session } = await registerByApi(request);
+    await useSession(page, session);
+    let posts = 0;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/app/Wishlists') posts++;
+    });
+    // The hearts' own script (src/client/wishlist-toggle.ts) is held: the press comes before it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/wishlist-toggle\.[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/product-detail?id=${product.id}`);
+    const heart = page.getByTestId('product-detail').locator(`button[data-heart="${product.id}"]`);
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(page.url()).not.toContain('/login');
+    const kept = await request.get('/api/app/Wishlists/ProductIds', { headers: bearer(session.token) });
+    expect(((await kept.json()) as { productIds: number[] }).productIds).toContain(product.id);
+
+    release();
+    await expect(page.locator('.Toastify').getByText('Added to your wishlist')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-hearts', '');
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(posts).toBe(1);
+  });
+});
+
 test.describe('the first keystroke', () => {
   test('suggestions typed before the search box wakes are drawn as links at once, and give way to the box', async ({ page }) => {
     await page.goto('/');

@@ -29,18 +29,21 @@ export const MARK_SAVING_DATA =
   "i.removeAttribute('srcset'),i.removeAttribute('src'),o.observe(i))})})}).observe(d,{childList:!0,subtree:!0})}}catch(x){}";
 
 /**
- * Issue 26: a signed-in shopper's 'Add to cart' (or stepper) pressed before the page's scripts have run would follow
- * the no-JavaScript form to /login; held here from the first paint, as src/lib/early-add-to-cart.ts holds it once
+ * Issue 26: a signed-in shopper's 'Add to cart' (or stepper), or a heart before src/client/wishlist-toggle.ts has
+ * started (it marks `<html data-hearts>`), pressed before the page's scripts have run would follow the no-JavaScript
+ * form to /login; held here from the first paint (a heart as data-pending-heart), as src/lib/early-add-to-cart.ts holds it once
  * loaded (the same marks: busy at once, the press kept for src/client/first-tap.ts, early-cart.ts or the island; a
  * '+' or 'Add to cart' pressed while busy counted in data-more, to be sent after). That script sees the event already
  * taken (defaultPrevented) and leaves it.
  */
 export const HOLD_EARLY_ADD =
-  "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy';" +
-  "if(e.defaultPrevented||!(f instanceof HTMLFormElement)||!f.matches('astro-island[ssr] form[data-add-to-cart]'))return;" +
-  "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();if(f.hasAttribute(d)){if(!b||b.value!='-1')f[a]('data-more',-~f.getAttribute('data-more'));return}" +
+  "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy'," +
+  "h=f.matches('[data-heart-form]')&&!document.documentElement.hasAttribute('data-hearts');" +
+  "if(e.defaultPrevented||!(h||f.matches('astro-island[ssr] form[data-add-to-cart]')))return;" +
+  "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();" +
+  "if(f.hasAttribute(d)){if(!h&&(!b||b.value!='-1'))f[a]('data-more',-~f.getAttribute('data-more'));return}" +
   "f[a](d,'');f[a]('aria-busy','true');f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function(n){" +
-  "n[a]('aria-disabled','true');n[a](d,'')});f[a]('data-pending-add',b&&b.getAttribute('value')||'');" +
+  "n[a]('aria-disabled','true');n[a](d,'')});f[a](h?'data-pending-heart':'data-pending-add',b&&b.getAttribute('value')||'');" +
   "f.dispatchEvent(new Event('kirana:pending-add',{bubbles:true}))})";
 
 export const INLINE_SCRIPTS = [SHOW_AUTH_STATE, SEND_SIGNED_OUT_TO_LOGIN, SEND_SIGNED_IN_HOME, MARK_SAVING_DATA, HOLD_EARLY_ADD];
