@@ -56,6 +56,17 @@ export interface CartChoice {
   key?: string | undefined;
 }
 
+/** SPEC §3's add of one (the price is the database's: the API ignores the one sent). */
+export const addPayload = (product: { id: number; price: number }, userId: string, choice: Pick<CartChoice, 'variantId' | 'priceId'>) => ({
+  productsId: product.id,
+  usersId: Number(userId),
+  productVariantsId: choice.variantId ?? 0,
+  productVariantPriceId: choice.priceId ?? 0,
+  packing: 'packaging',
+  price: product.price,
+  qty: 1,
+});
+
 export type AddOutcome =
   /** `label`: the product and its pack as the cart names them ('Toor Dal 1 kg'). */
   | {
@@ -91,17 +102,7 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
     const product = await browserCatalogue.product(choice.productId);
     if (!product) return { kind: 'failed', message: ADD_FAILED };
     const variantId = choice.variantId ?? 0;
-    const cart = showCart(
-      await browserCart.add({
-        productsId: product.id,
-        usersId: Number(userId),
-        productVariantsId: variantId,
-        productVariantPriceId: choice.priceId ?? 0,
-        packing: 'packaging',
-        price: product.price,
-        qty: 1,
-      }, waiting.key),
-    );
+    const cart = showCart(await browserCart.add(addPayload(product, userId, choice), waiting.key));
     const line = cart.lines.find((l) => l.productsId === product.id && l.productVariantsId === variantId);
     const label = line?.variantName ? `${line.name} ${line.variantName}` : product.name;
     return { kind: 'added', name: product.name, label, qtyInCart: line?.qty ?? 1 };

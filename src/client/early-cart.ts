@@ -14,7 +14,7 @@ import { $userId, sessionStore } from '../stores/auth.ts';
 import { $cartMarks, $pendingChanges, cartKey, showCart } from '../stores/cart.ts';
 import type { CartDto } from '../server/account-schemas.ts';
 import { newIdempotencyKey } from './cart-queue.ts';
-import { ADD_FAILED, addToCart, changeLine, SIGN_IN_AGAIN, type AddOutcome, type CartChoice, type LineOutcome } from './cart.ts';
+import { ADD_FAILED, addPayload, addToCart, changeLine, SIGN_IN_AGAIN, type AddOutcome, type CartChoice, type LineOutcome } from './cart.ts';
 
 let started = false;
 
@@ -22,8 +22,7 @@ let started = false;
 export function startEarlyCart() {
   if (started) return;
   started = true;
-  // Adds ./first-tap.ts posted before this file arrived, and after: the stores catch up (the badge, the steppers, an
-  // island that hydrates later), and each is said as the island says it.
+  // Adds ./first-tap.ts posted before this file arrived, and after: each is said as the island says it.
   takeEarlyAdds();
   document.addEventListener(EARLY_CART_EVENT, takeEarlyAdds);
   document.addEventListener(PENDING_ADD_EVENT, (event) => {
@@ -32,11 +31,9 @@ export function startEarlyCart() {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-add-to-cart][data-pending-add]')) void sendHeldPress(form);
 }
 
+/** The adds ./first-tap.ts posted, said as the island says them (the store took their cart: src/stores/cart.ts). */
 function takeEarlyAdds() {
-  const adds = window.kiranaEarlyAdds?.splice(0) ?? [];
-  if (adds.length === 0) return;
-  showCart(adds.at(-1)!.cart as unknown as CartDto);
-  for (const { name } of adds) void tell({ kind: 'added', name, label: name, qtyInCart: 0 });
+  for (const { name } of window.kiranaEarlyAdds?.splice(0) ?? []) void tell({ kind: 'added', name, label: name, qtyInCart: 0 });
 }
 
 /** The pack chosen beside the form (its select), and its price id; none for a product sold in one size. */
@@ -118,15 +115,7 @@ async function quickAdd(choice: CartChoice): Promise<AddOutcome> {
     const posted = await fetch(new URL('app/Carts', apiBaseUrl()), {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify({
-        productsId: product.id,
-        usersId: Number(userId),
-        productVariantsId: variantId,
-        productVariantPriceId: choice.priceId ?? 0,
-        packing: 'packaging',
-        price: product.price,
-        qty: 1,
-      }),
+      body: JSON.stringify(addPayload(product, userId, choice)),
     });
     // Refused before anything was written: the full client refreshes the session and tries once more.
     if (posted.status === 401) return addToCart({ ...choice, key });

@@ -26,7 +26,7 @@ export const FIRST_TAP = {
   moreAttr: 'data-more',
   /** The form and its buttons marked busy (as src/lib/early-add-to-cart.ts marks them). */
   busyAttr: 'data-early-busy',
-  /** Dispatched on document when an early post is answered (each kept in window.kiranaEarlyAdds until taken). */
+  /** Dispatched on document when an early post is answered (window.kiranaEarlyCart, kiranaEarlyAdds). */
   cartEvent: 'kirana:early-cart',
   /** Set by HOLD_EARLY_ADD on a heart's form whose press waits (a signed-in heart before wishlist-toggle.ts started). */
   pendingHeartAttr: 'data-pending-heart',
@@ -52,11 +52,10 @@ interface EarlySuggestion {
 
 declare global {
   interface Window {
-    /**
-     * The adds this file posted, with the cart each answered, until src/client/early-cart.ts takes them (now or when it
-     * starts): it sets the stores from the cart and says each add in a toast, as the island would.
-     */
-    kiranaEarlyAdds?: Array<{ cart: EarlyCart; name: string }>;
+    /** The cart the last post of this file was answered: src/stores/cart.ts shows it when it loads, and at each answer. */
+    kiranaEarlyCart?: EarlyCart;
+    /** The adds this file posted, until src/client/early-cart.ts says each in a toast, as the island would. */
+    kiranaEarlyAdds?: Array<{ name: string }>;
     /** Products a heart kept from here, until src/client/wishlist-toggle.ts says so in a toast. */
     kiranaEarlyHearts?: number[];
     /** Suggestions asked for before the search box hydrated, by query (src/client/early-suggestions.ts takes them). */
@@ -116,13 +115,16 @@ function clearBusy(form: HTMLFormElement) {
 }
 
 /** The answer drawn before the island hydrates: the stepper with the line's count, and the header's badge. */
-function drawAnswer(form: HTMLFormElement, cart: EarlyCart, variantId: number) {
+function drawAnswer(form: HTMLFormElement, cart: EarlyCart, variantId: number, focusWasHere: boolean) {
   const productId = Number(form.dataset.productId);
   const qty = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId)?.qty ?? 0;
   if (form.closest('astro-island[ssr]') && qty > 0) {
+    // 'Add to cart' had the focus and is hidden now: focus goes to the stepper's '+', as the island does.
     for (const add of form.querySelectorAll<HTMLElement>('[data-cart-add]')) add.hidden = true;
     for (const stepper of form.querySelectorAll<HTMLElement>('[data-cart-stepper]')) stepper.hidden = false;
     for (const shown of form.querySelectorAll('[data-cart-qty]')) shown.textContent = String(qty);
+    const focused = document.activeElement;
+    if (focusWasHere && (!form.contains(focused) || focused?.closest('[hidden]'))) form.querySelector<HTMLElement>('[data-cart-stepper] [data-cart-more]')?.focus();
   }
   for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
     badge.textContent = String(cart.summary.itemCount);
@@ -157,17 +159,24 @@ async function sendAdds(form: HTMLFormElement, session: { token: string; userId:
       // No answer: it may have arrived; early-cart.ts sends it again with the same key (or keeps it while offline).
       return handOver(form, '', key);
     }
+    // The last press answered: the form takes presses again, before the stores draw the answer (a line at its most
+    // keeps '+' marked, src/client/cart-marks.ts); one counted meanwhile is sent now.
+    const more = Number(form.getAttribute(FIRST_TAP.moreAttr)) || 0;
+    if (more > 0) form.setAttribute(FIRST_TAP.moreAttr, String(more - 1));
+    else {
+      form.removeAttribute(FIRST_TAP.moreAttr);
+      clearBusy(form);
+    }
     const productId = Number(form.dataset.productId);
     const name = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId)?.name ?? '';
-    (window.kiranaEarlyAdds ??= []).push({ cart, name });
+    // Before the stores hear of it (they may draw this stepper themselves, src/client/cart-marks.ts, hiding the button).
+    const focusWasHere = form.contains(document.activeElement);
+    window.kiranaEarlyCart = cart;
+    (window.kiranaEarlyAdds ??= []).push({ name });
     document.dispatchEvent(new Event(FIRST_TAP.cartEvent));
-    drawAnswer(form, cart, variantId);
-    const more = Number(form.getAttribute(FIRST_TAP.moreAttr)) || 0;
-    if (more <= 0) break;
-    form.setAttribute(FIRST_TAP.moreAttr, String(more - 1));
+    drawAnswer(form, cart, variantId, focusWasHere);
+    if (more <= 0) return;
   }
-  form.removeAttribute(FIRST_TAP.moreAttr);
-  clearBusy(form);
 }
 
 /** A held press: an add (or '+') with a fresh session and a connection is sent from here; the rest is handed over. */
@@ -259,8 +268,12 @@ const SUGGESTIONS_STYLE = `
   position: absolute; z-index: 60; left: 0; right: 0; margin: 4px 0 0; padding: 4px 0; list-style: none;
   background: #fff; border: 1px solid var(--line); border-radius: 8px; box-shadow: 0 8px 24px rgb(20 48 31 / 0.16);
 }
-.early-suggestions a { display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; padding: 6px 12px; color: var(--ink); }
-.early-suggestions span { font-size: 0.8rem; color: var(--muted); }`;
+.early-suggestions a {
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; min-height: 44px; padding: 6px 12px;
+  color: var(--ink); text-decoration: none;
+}
+.early-suggestions a:hover, .early-suggestions a:focus-visible { background: var(--green-soft); }
+.early-suggestions span { flex: none; font-size: 0.8rem; color: var(--muted); white-space: nowrap; }`;
 let styled = false;
 
 function drawSuggestions(input: HTMLInputElement, suggestions: EarlySuggestion[]) {

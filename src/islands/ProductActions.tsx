@@ -124,6 +124,11 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   actRef.current = act;
   useEffect(() => {
     const form = formRef.current;
+    // A press from before hydration on its way (src/client/first-tap.ts): when its answer swaps 'Add to cart' for the
+    // stepper, focus follows as it would for the island's own press.
+    if (form && isEarlyBusy(form) && form.contains(document.activeElement)) {
+      focusNext.current = { inBar: Boolean(document.activeElement?.closest('.buy-bar')) };
+    }
     // Taken here, the press is this island's: the busy mark the early script set gives way to the island's own.
     return form
       ? takePendingAdd(form, (value) => {

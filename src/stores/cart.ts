@@ -4,6 +4,7 @@
 import { atom } from 'nanostores';
 import type { CartMark } from '../lib/cart-stepper.ts';
 import type { CartDto } from '../server/account-schemas.ts';
+import { EARLY_CART_EVENT } from '../lib/early-add-to-cart.ts';
 
 /** The number of items in the cart (the badge); null until it is known. */
 export const $cartCount = atom<number | null>(null);
@@ -88,4 +89,12 @@ export function forgetCart() {
   $cartCount.set(null);
   $cartMarks.set({});
   $cartTotals.set(null);
+}
+
+// Issue 26: the cart src/client/first-tap.ts was answered before this store loaded, and at each answer after, so an
+// island that hydrates meanwhile renders what that script drew (the page React hydrates is the page it finds).
+if (typeof window !== 'undefined') {
+  const showEarlyCart = () => void (window.kiranaEarlyCart && showCart(window.kiranaEarlyCart as unknown as CartDto));
+  showEarlyCart();
+  document.addEventListener(EARLY_CART_EVENT, showEarlyCart);
 }

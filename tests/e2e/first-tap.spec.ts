@@ -30,6 +30,17 @@ async function holdIslands(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
+/** Holds the cart's POSTs (adds) on their way to the API until the returned function is called. */
+async function holdCartPosts(page: Page): Promise<() => void> {
+  let letGo!: () => void;
+  const mayGo = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/api/app/Carts', async (route) => {
+    if (route.request().method() === 'POST') await mayGo;
+    await route.continue();
+  });
+  return letGo;
+}
+
 /** The cart's POSTs (an add), counted as they leave the page. */
 function countAdds(page: Page): () => number {
   let adds = 0;
@@ -61,12 +72,7 @@ test.describe('the first tap, signed in', () => {
     await page.goto(`/product-detail?id=${product.id}`);
     const held = await holdIslands(page);
     // The add's answer waits until the busy state has been seen (here it would otherwise come too soon to see).
-    let answerAdd!: () => void;
-    const addMayGo = new Promise<void>((resolve) => (answerAdd = resolve));
-    await page.route('**/api/app/Carts', async (route) => {
-      if (route.request().method() === 'POST') await addMayGo;
-      await route.continue();
-    });
+    const answerAdd = await holdCartPosts(page);
 
     await addButton(page).click();
     // Busy at once: the form says so and its buttons are marked busy.
@@ -97,12 +103,7 @@ test.describe('the first tap, signed in', () => {
     await page.goto(`/product-detail?id=${product.id}`);
     const held = await holdIslands(page);
     // The add itself is held too, so the second press certainly comes while the first is on its way.
-    let answerAdd!: () => void;
-    const addMayGo = new Promise<void>((resolve) => (answerAdd = resolve));
-    await page.route('**/api/app/Carts', async (route) => {
-      if (route.request().method() === 'POST') await addMayGo;
-      await route.continue();
-    });
+    const answerAdd = await holdCartPosts(page);
 
     await addButton(page).click();
     await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
