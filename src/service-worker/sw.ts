@@ -11,7 +11,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
+import { NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import {
   isKeepableAnswer,
   isKeptPage,
@@ -74,6 +74,16 @@ const pages = new StaleWhileRevalidate({
   matchOptions: { ignoreVary: true },
   plugins: [keepWithSavedTime, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true })],
 });
+/**
+ * A reload asks for the page as it is now (the shopper reloads to see a change: a review just posted, a price); the
+ * saved copy only when the network fails. A link or the back button gets the saved copy at once, as above.
+ */
+const pagesOnReload = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  matchOptions: { ignoreVary: true },
+  plugins: [keepWithSavedTime, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true })],
+});
+const isReload = (request: Request) => request.cache === 'no-cache' || request.cache === 'reload';
 const pictures = new StaleWhileRevalidate({
   cacheName: PICTURES_CACHE,
   // Pictures vary by Accept (AVIF or not) and Save-Data; this cache serves the one browser that asked for them.
@@ -107,7 +117,7 @@ const sameOrigin = (url: URL) => url.origin === location.origin;
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isKeptPage(url.pathname, __KIRANA_CONTENT_PATHS__),
-  navigation(pages),
+  (options) => navigation(isReload(options.request) ? pagesOnReload : pages)(options),
 );
 // Every other page goes to the network, through the worker only so that offline it gets the offline page.
 registerRoute(({ request, url }) => request.mode === 'navigate' && sameOrigin(url), navigation(networkOnly));
