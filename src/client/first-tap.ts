@@ -118,7 +118,13 @@ function clearBusy(form: HTMLFormElement) {
 function drawAnswer(form: HTMLFormElement, cart: EarlyCart, variantId: number, focusWasHere: boolean) {
   const productId = Number(form.dataset.productId);
   const qty = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId)?.qty ?? 0;
-  if (form.closest('astro-island[ssr]') && qty > 0) {
+  // Drawn only as the island will first render it: with the pack the page came with. Another pack chosen means the
+  // island is waking (a change wakes it) and draws that pack's stepper itself from the store; drawing it here would
+  // make the page React hydrates differ from its first render, and React would draw the island again from scratch,
+  // losing the choice.
+  const select = form.closest('.product-actions')?.querySelector<HTMLSelectElement>('select[data-pack-select]');
+  const packAsServed = !select || select.selectedOptions[0]?.defaultSelected !== false;
+  if (form.closest('astro-island[ssr]') && qty > 0 && packAsServed) {
     // 'Add to cart' had the focus and is hidden now: focus goes to the stepper's '+', as the island does.
     for (const add of form.querySelectorAll<HTMLElement>('[data-cart-add]')) add.hidden = true;
     for (const stepper of form.querySelectorAll<HTMLElement>('[data-cart-stepper]')) stepper.hidden = false;

@@ -4,10 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Locator } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 import { addToCartByApi } from './orders-setup.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
+import { goOffline, goOnline, savedByWorker } from './offline-helpers.ts';
 import { registerByApi, useSession } from './session.ts';
 
 let products: ApiProduct[];
@@ -16,39 +17,6 @@ test.beforeAll(async ({ request }) => {
   products = await allProducts(request);
   expect(products.length).toBeGreaterThan(2);
 });
-
-/** Waits until the service worker controls the page and has saved it and its pictures (the first visit, after load). */
-async function savedByWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(() => page.evaluate(async () => !!(await (await caches.open('kirana-pages')).match(location.href, { ignoreVary: true }))))
-    .toBe(true);
-  // ...and its pictures, fetched by the worker one by one after the page.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const pictures = await caches.open('kirana-pictures');
-        const missing = [];
-        for (const img of document.querySelectorAll('main img')) {
-          const url = (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src;
-          if (!(await pictures.match(url, { ignoreVary: true }))) missing.push(url);
-        }
-        return missing;
-      }),
-    )
-    .toEqual([]);
-}
-
-// The browser offline; the worker's own fetches too (Chromium's offline switch is the page's).
-const refuseWorkerFetches = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', refuseWorkerFetches);
-}
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/*', refuseWorkerFetches);
-  await context.setOffline(false);
-}
 
 /** The picture is loaded and drawn: an image that failed is `complete` too, with no width. */
 async function pictureDrawn(img: Locator) {
