@@ -63,21 +63,29 @@ const buyBox = (page: Page) => page.locator('form[data-add-to-cart]').first();
 const addButton = (page: Page) => buyBox(page).locator('[data-cart-add]').first();
 const stepperQty = (page: Page) => buyBox(page).locator('[data-cart-stepper]:not([hidden]) [data-cart-qty]').first();
 
+/**
+ * A new shopper on a product page whose buy box has not hydrated (its script held) and whose add is held on its way
+ * (`answerAdd` lets it go), after a press on 'Add to cart' that shows busy at once.
+ */
+async function pressedBeforeHydration(page: Page, request: APIRequestContext, product: ApiProduct) {
+  const { session } = await registerByApi(request);
+  await useSession(page, session);
+  const adds = countAdds(page);
+  await page.goto(`/product-detail?id=${product.id}`);
+  const held = await holdIslands(page);
+  const answerAdd = await holdCartPosts(page);
+  await addButton(page).click();
+  // Busy at once: the form says so and its buttons are marked busy.
+  await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(addButton(page)).toHaveAttribute('aria-disabled', 'true');
+  return { session, adds, held, answerAdd };
+}
+
 test.describe('the first tap, signed in', () => {
   test('a tap before hydration is sent without React: busy at once, then the count; React takes over after', async ({ page, request }) => {
     const product = (await plainProducts(request))[0]!;
-    const { session } = await registerByApi(request);
-    await useSession(page, session);
-    const adds = countAdds(page);
-    await page.goto(`/product-detail?id=${product.id}`);
-    const held = await holdIslands(page);
     // The add's answer waits until the busy state has been seen (here it would otherwise come too soon to see).
-    const answerAdd = await holdCartPosts(page);
-
-    await addButton(page).click();
-    // Busy at once: the form says so and its buttons are marked busy.
-    await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
-    await expect(addButton(page)).toHaveAttribute('aria-disabled', 'true');
+    const { session, adds, held, answerAdd } = await pressedBeforeHydration(page, request, product);
     answerAdd();
     // The server's answer, drawn while the island is still waiting for its script (not hydrated).
     await expect(stepperQty(page)).toHaveText('1');
@@ -97,17 +105,8 @@ test.describe('the first tap, signed in', () => {
 
   test('a press while the first is on its way is not posted at once, and is sent after it: two quick presses make two', async ({ page, request }) => {
     const product = (await plainProducts(request))[1]!;
-    const { session } = await registerByApi(request);
-    await useSession(page, session);
-    const adds = countAdds(page);
-    await page.goto(`/product-detail?id=${product.id}`);
-    const held = await holdIslands(page);
     // The add itself is held too, so the second press certainly comes while the first is on its way.
-    const answerAdd = await holdCartPosts(page);
-
-    await addButton(page).click();
-    await expect(buyBox(page)).toHaveAttribute('aria-busy', 'true');
-    await expect(addButton(page)).toHaveAttribute('aria-disabled', 'true');
+    const { session, adds, held, answerAdd } = await pressedBeforeHydration(page, request, product);
     await expect.poll(adds).toBe(1);
     // An impatient second press on the busy button (force: Playwright would wait for it to be enabled): counted on
     // the form, not posted beside the first.

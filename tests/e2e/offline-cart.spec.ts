@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartDto, SessionDto } from '../../src/server/account-schemas.ts';
-import { allProducts } from './helpers.ts';
+import { allProducts, type ApiProduct } from './helpers.ts';
 import { addToCartByApi, bearer } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
 import { goOffline, goOnline, savedByWorker } from './offline-helpers.ts';
@@ -23,6 +23,15 @@ async function cartByApi(request: APIRequestContext, session: SessionDto): Promi
 
 const quantities = (cart: CartDto) => Object.fromEntries(cart.lines.map((l) => [l.productsId, l.qty]));
 
+/** Opens the page of a plain product that offers a related product to add too, and says which. */
+async function openProductWithRelated(page: Page, products: ApiProduct[]): Promise<number> {
+  for (const product of products.filter((p) => p.type === 'normal' && p.inStock && p.productVariants.length === 0)) {
+    await page.goto(`/product-detail?id=${product.id}`);
+    if ((await page.locator('[data-testid="related-products"] form[data-add-to-cart]').count()) > 0) return product.id;
+  }
+  throw new Error('no plain product with a related product in stock');
+}
+
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   fs.mkdirSync(shotsDir, { recursive: true });
@@ -33,16 +42,7 @@ test('two adds made offline are shown as will be sent, and sent once each when b
   const products = await allProducts(request);
   const { session } = await registerByApi(request);
   await useSession(page, session);
-  // A plain product whose page offers a related product to add too.
-  let mainId = 0;
-  for (const product of products.filter((p) => p.type === 'normal' && p.inStock && p.productVariants.length === 0)) {
-    await page.goto(`/product-detail?id=${product.id}`);
-    if ((await page.locator('[data-testid="related-products"] form[data-add-to-cart]').count()) > 0) {
-      mainId = product.id;
-      break;
-    }
-  }
-  expect(mainId, 'a plain product with a related product in stock').toBeGreaterThan(0);
+  const mainId = await openProductWithRelated(page, products);
   const badge = page.getByTestId('cart-count');
   await expect(badge).toHaveText('0');
 
@@ -107,15 +107,7 @@ test('the issue\'s journey: offline, a product page seen before opens from the p
   const products = await allProducts(request);
   const { session } = await registerByApi(request);
   await useSession(page, session);
-  let productId = 0;
-  for (const product of products.filter((p) => p.type === 'normal' && p.inStock && p.productVariants.length === 0)) {
-    await page.goto(`/product-detail?id=${product.id}`);
-    if ((await page.locator('[data-testid="related-products"] form[data-add-to-cart]').count()) > 0) {
-      productId = product.id;
-      break;
-    }
-  }
-  expect(productId, 'a plain product with a related product in stock').toBeGreaterThan(0);
+  const productId = await openProductWithRelated(page, products);
   await savedByWorker(page);
 
   await goOffline(context);
