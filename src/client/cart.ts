@@ -52,18 +52,18 @@ export interface CartChoice {
   priceId?: number | undefined;
   /** How a toast names it when it has to wait offline ('Toor Dal 1 kg'). */
   label?: string | undefined;
-  /** The Idempotency-Key of an add already tried once (src/client/early-cart.ts): sent again, it still adds one. */
+  /** The Idempotency-Key of an add already tried once (src/client/first-tap.ts): sent again, it still adds one. */
   key?: string | undefined;
 }
 
-/** SPEC §3's add of one (the price is the database's: the API ignores the one sent). */
-export const addPayload = (product: { id: number; price: number }, userId: string, choice: Pick<CartChoice, 'variantId' | 'priceId'>) => ({
-  productsId: product.id,
+/** SPEC §3's add of one, now or sent later from the queue (the price, when known, is ignored: the database's counts). */
+const addPayload = (userId: string, add: { productId: number; variantId?: number | undefined; priceId?: number | undefined; price?: number }) => ({
+  productsId: add.productId,
   usersId: Number(userId),
-  productVariantsId: choice.variantId ?? 0,
-  productVariantPriceId: choice.priceId ?? 0,
+  productVariantsId: add.variantId ?? 0,
+  productVariantPriceId: add.priceId ?? 0,
   packing: 'packaging',
-  price: product.price,
+  ...(add.price === undefined ? {} : { price: add.price }),
   qty: 1,
 });
 
@@ -102,7 +102,7 @@ export async function addToCart(choice: CartChoice): Promise<AddOutcome> {
     const product = await browserCatalogue.product(choice.productId);
     if (!product) return { kind: 'failed', message: ADD_FAILED };
     const variantId = choice.variantId ?? 0;
-    const cart = showCart(await browserCart.add(addPayload(product, userId, choice), waiting.key));
+    const cart = showCart(await browserCart.add(addPayload(userId, { ...choice, productId: product.id, price: product.price }), waiting.key));
     const line = cart.lines.find((l) => l.productsId === product.id && l.productVariantsId === variantId);
     const label = line?.variantName ? `${line.name} ${line.variantName}` : product.name;
     return { kind: 'added', name: product.name, label, qtyInCart: line?.qty ?? 1 };
@@ -257,17 +257,7 @@ async function sendOne(waiting: QueuedChange): Promise<SendResult> {
     const { change, key } = waiting;
     const cart =
       change.kind === 'add'
-        ? await browserCart.add(
-            {
-              productsId: change.productId,
-              usersId: Number(waiting.userId),
-              productVariantsId: change.variantId,
-              productVariantPriceId: waiting.priceId,
-              packing: 'packaging',
-              qty: 1,
-            },
-            key,
-          )
+        ? await browserCart.add(addPayload(waiting.userId, { ...change, priceId: waiting.priceId }), key)
         : change.kind === 'set'
           ? await browserCart.setQty(change.lineId, change.qty, key)
           : await browserCart.remove(change.lineId, key);

@@ -1,20 +1,13 @@
-// The first tap answers at once (issue 26). Islands hydrate on first interaction, and on a slow phone React takes
-// seconds to arrive: a press on 'Add to cart' or a stepper held before hydration (src/lib/early-add-to-cart.ts, which
-// also makes the form busy at once) is sent from here without waiting for React: an add with plain fetch (quickAdd
-// below), a stepper's change through ./cart.ts as the island does. The answer sets the cart store, which draws the
-// stepper (./cart-marks.ts, or the island if it has hydrated meanwhile). A form stays busy until then: the island takes
-// no press on it either (ProductActions.tsx).
-import { apiBaseUrl } from '../lib/api/base-url.ts';
-import type { Product } from '../lib/api/types.ts';
-import { expiresWithin, readToken } from '../lib/auth/token.ts';
+// Presses held before hydration that src/client/first-tap.ts did not send (issue 26): no fresh token, offline, a '−',
+// a refusal or a post that got no answer (handed over with its Idempotency-Key). They go through ./cart.ts as the
+// island's would: the session refreshed, the offline queue, the API's words for a refusal. The adds first-tap.ts did
+// send are said here in the island's toast. A form stays busy until its press is answered: the island counts a press on
+// it and sends it after (ProductActions.tsx).
 import { drawStepper, STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
 import { clearEarlyBusy, EARLY_CART_EVENT, markEarlyBusy, PENDING_ADD_EVENT, PENDING_KEY_ATTR, takePressWhileBusy } from '../lib/early-add-to-cart.ts';
 import { urls } from '../lib/urls.ts';
-import { $userId, sessionStore } from '../stores/auth.ts';
-import { $cartMarks, $pendingChanges, cartKey, showCart } from '../stores/cart.ts';
-import type { CartDto } from '../server/account-schemas.ts';
-import { newIdempotencyKey } from './cart-queue.ts';
-import { ADD_FAILED, addPayload, addToCart, changeLine, SIGN_IN_AGAIN, type AddOutcome, type CartChoice, type LineOutcome } from './cart.ts';
+import { $cartMarks, cartKey } from '../stores/cart.ts';
+import { addToCart, changeLine, SIGN_IN_AGAIN, type AddOutcome, type LineOutcome } from './cart.ts';
 
 let started = false;
 
@@ -63,7 +56,7 @@ async function sendHeldPress(form: HTMLFormElement) {
   let outcome: AddOutcome | LineOutcome;
   try {
     if (value === '1' && now.atMost) outcome = { kind: 'failed', message: `${now.note}.` };
-    else if (value === '' || !line || !now.inCart) outcome = await quickAdd({ productId, variantId, priceId, label, key });
+    else if (value === '' || !line || !now.inCart) outcome = await addToCart({ productId, variantId, priceId, label, key });
     else {
       outcome = await changeLine(line.lineId, line.qty + (value === '-1' ? -1 : 1), label);
     }
@@ -84,55 +77,6 @@ async function sendHeldPress(form: HTMLFormElement) {
     form.dataset.pendingAdd = '1';
     form.dispatchEvent(new Event(PENDING_ADD_EVENT, { bubbles: true }));
   } else delete form.dataset.more;
-}
-
-/**
- * SPEC §4's add (the product fetched fresh, then the line posted) with plain fetch while the stored token is fresh:
- * the full client (ky and the session hooks, 13 KB gzip) would cost a slow phone most of a second before the first
- * call, with React arriving at the same time (measured: `npm run bench -- --slow-phone`). Anything else (no fresh
- * token, offline, a 401) goes through ./cart.ts, which refreshes the token, and keeps the choice for sign-in.
- */
-async function quickAdd(choice: CartChoice): Promise<AddOutcome> {
-  const token = sessionStore.token();
-  const claims = readToken(token);
-  const userId = $userId.get();
-  // Offline, or changes made offline still wait to be sent: ./cart.ts keeps this one behind them, in order.
-  if (!token || !claims || expiresWithin(claims) || !userId || !navigator.onLine || $pendingChanges.get().length > 0) return addToCart(choice);
-  const headers = { Authorization: `Bearer ${token}` };
-  // One key for this add, here and if ./cart.ts has to send it again: the API counts it once however often it arrives.
-  const key = choice.key ?? newIdempotencyKey();
-  let product: Product;
-  try {
-    const productAnswer = await fetch(new URL(`app/Products/${choice.productId}`, apiBaseUrl()));
-    if (!productAnswer.ok) return { kind: 'failed', message: ADD_FAILED };
-    product = (await productAnswer.json()) as Product;
-  } catch {
-    // No answer (the connection dropped): nothing was posted yet; ./cart.ts keeps it to send when back online.
-    return addToCart({ ...choice, key });
-  }
-  try {
-    const variantId = choice.variantId ?? 0;
-    const posted = await fetch(new URL('app/Carts', apiBaseUrl()), {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(addPayload(product, userId, choice)),
-    });
-    // Refused before anything was written: the full client refreshes the session and tries once more.
-    if (posted.status === 401) return addToCart({ ...choice, key });
-    if (!posted.ok) {
-      const said = (await posted.json().catch(() => null)) as { error?: { message?: string } } | null;
-      // Out of stock, too many of it, or too fast: the API's own words say what to do.
-      const message = [409, 422, 429].includes(posted.status) ? (said?.error?.message ?? ADD_FAILED) : ADD_FAILED;
-      return { kind: 'failed', message };
-    }
-    const cart = showCart((await posted.json()) as CartDto);
-    const line = cart.lines.find((l) => l.productsId === product.id && l.productVariantsId === variantId);
-    const label = line?.variantName ? `${line.name} ${line.variantName}` : product.name;
-    return { kind: 'added', name: product.name, label, qtyInCart: line?.qty ?? 1 };
-  } catch {
-    // No answer: it may have arrived or not. ./cart.ts sends it again with the same key (kept offline if need be).
-    return addToCart({ ...choice, key });
-  }
 }
 
 /** As the island says it: a toast for an add or a failure, sign-in when the session is over. */

@@ -82,9 +82,12 @@ function freshSession(): { token: string; userId: number } | null {
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
+/** The pack select beside the form; none for a product sold in one size. */
+const packSelectOf = (form: HTMLFormElement) => form.closest('.product-actions')?.querySelector<HTMLSelectElement>('select[data-pack-select]');
+
 /** The pack chosen beside the form (its select); zeros for a product sold in one size. */
 function packOf(form: HTMLFormElement) {
-  const select = form.closest('.product-actions')?.querySelector<HTMLSelectElement>('select[data-pack-select]');
+  const select = packSelectOf(form);
   const option = select?.selectedOptions[0];
   return { variantId: Number(select?.value) || 0, priceId: Number(option?.dataset.priceId) || 0 };
 }
@@ -115,20 +118,17 @@ function clearBusy(form: HTMLFormElement) {
 }
 
 /** The answer drawn before the island hydrates: the stepper with the line's count, and the header's badge. */
-function drawAnswer(form: HTMLFormElement, cart: EarlyCart, variantId: number, focusWasHere: boolean) {
-  const productId = Number(form.dataset.productId);
-  const qty = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId)?.qty ?? 0;
+function drawAnswer(form: HTMLFormElement, cart: EarlyCart, qty: number, focusWasHere: boolean) {
   // Drawn only as the island will first render it: with the pack the page came with. Another pack chosen means the
   // island is waking (a change wakes it) and draws that pack's stepper itself from the store; drawing it here would
   // make the page React hydrates differ from its first render, and React would draw the island again from scratch,
   // losing the choice.
-  const select = form.closest('.product-actions')?.querySelector<HTMLSelectElement>('select[data-pack-select]');
-  const packAsServed = !select || select.selectedOptions[0]?.defaultSelected !== false;
+  const packAsServed = packSelectOf(form)?.selectedOptions[0]?.defaultSelected !== false;
   if (form.closest('astro-island[ssr]') && qty > 0 && packAsServed) {
-    // 'Add to cart' had the focus and is hidden now: focus goes to the stepper's '+', as the island does.
     for (const add of form.querySelectorAll<HTMLElement>('[data-cart-add]')) add.hidden = true;
     for (const stepper of form.querySelectorAll<HTMLElement>('[data-cart-stepper]')) stepper.hidden = false;
     for (const shown of form.querySelectorAll('[data-cart-qty]')) shown.textContent = String(qty);
+    // 'Add to cart' had the focus and is hidden now: focus goes to the stepper's '+', as the island does.
     const focused = document.activeElement;
     if (focusWasHere && (!form.contains(focused) || focused?.closest('[hidden]'))) form.querySelector<HTMLElement>('[data-cart-stepper] [data-cart-more]')?.focus();
   }
@@ -140,6 +140,7 @@ function drawAnswer(form: HTMLFormElement, cart: EarlyCart, variantId: number, f
 
 /** Posts the held add, then one more for each press made meanwhile; the form stays busy until the last answer. */
 async function sendAdds(form: HTMLFormElement, session: { token: string; userId: number }) {
+  const productId = Number(form.dataset.productId);
   const { variantId, priceId } = packOf(form);
   for (;;) {
     const key = newKey();
@@ -150,7 +151,7 @@ async function sendAdds(form: HTMLFormElement, session: { token: string; userId:
         headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
         // The API prices the line itself (price is ignored); SPEC §4's product fetch before the post is left out here.
         body: JSON.stringify({
-          productsId: Number(form.dataset.productId),
+          productsId: productId,
           usersId: session.userId,
           productVariantsId: variantId,
           productVariantPriceId: priceId,
@@ -173,14 +174,13 @@ async function sendAdds(form: HTMLFormElement, session: { token: string; userId:
       form.removeAttribute(FIRST_TAP.moreAttr);
       clearBusy(form);
     }
-    const productId = Number(form.dataset.productId);
-    const name = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId)?.name ?? '';
+    const line = cart.lines.find((l) => l.productsId === productId && l.productVariantsId === variantId);
     // Before the stores hear of it (they may draw this stepper themselves, src/client/cart-marks.ts, hiding the button).
     const focusWasHere = form.contains(document.activeElement);
     window.kiranaEarlyCart = cart;
-    (window.kiranaEarlyAdds ??= []).push({ name });
+    (window.kiranaEarlyAdds ??= []).push({ name: line?.name ?? '' });
     document.dispatchEvent(new Event(FIRST_TAP.cartEvent));
-    drawAnswer(form, cart, variantId, focusWasHere);
+    drawAnswer(form, cart, line?.qty ?? 0, focusWasHere);
     if (more <= 0) return;
   }
 }

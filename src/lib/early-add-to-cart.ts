@@ -1,13 +1,14 @@
 // 'Add to cart' (or a cart stepper's − / +) pressed before its island has hydrated (islands hydrate on first
-// interaction, so a quick tap can beat React): for a signed-in shopper the button's no-JavaScript form would lead to
-// /login. Hold that submit and mark the form with what was pressed; the island acts once it has mounted
-// (ProductActions.tsx, `takePendingAdd`). Signed out, the form goes to /login as SPEC §4 asks, and the choice (the
-// product and the pack in the select beside it) is kept for after signing in (SPEC §3 `proid`, src/lib/kept-add.ts).
+// interaction, so a quick tap can beat React). Signed in, the page's inline script holds the press from the first
+// paint (HOLD_EARLY_ADD, src/lib/server/inline-scripts.ts: the form busy, the press marked for src/client/first-tap.ts,
+// src/client/early-cart.ts or the island, `takePendingAdd`), with the marks this file names and clears. Signed out,
+// the form goes to /login as SPEC §4 asks, and the choice (the product and the pack in the select beside it) is kept
+// here for after signing in (SPEC §3 `proid`, src/lib/kept-add.ts).
 import { hasStoredUser } from './auth-state.ts';
 import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from './kept-add.ts';
 
 export const PENDING_ADD_EVENT = 'kirana:pending-add';
-/** The cart src/client/first-tap.ts was answered (the event's detail), for src/client/early-cart.ts to show. */
+/** src/client/first-tap.ts was answered (window.kiranaEarlyCart): src/stores/cart.ts shows it, early-cart.ts says it. */
 export const EARLY_CART_EVENT = 'kirana:early-cart';
 /** A signed-in heart pressed before src/client/wishlist-toggle.ts started (set by the inline HOLD_EARLY_ADD). */
 export const PENDING_HEART_ATTR = 'data-pending-heart';
@@ -16,25 +17,12 @@ export const EARLY_HEART_EVENT = 'kirana:early-heart';
 /** The Idempotency-Key of a post src/client/first-tap.ts sent without an answer (data-pending-key on the form). */
 export const PENDING_KEY_ATTR = 'data-pending-key';
 
-export function holdEarlyAddToCart() {
+/** Signed out: a press before hydration goes to /login with its choice kept (signed in, the inline script took it). */
+export function keepChoiceBeforeSignIn() {
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches('[data-add-to-cart]') || event.defaultPrevented) return;
-    if (!form.closest('astro-island[ssr]')) return;
-    if (!hasStoredUser()) {
-      keepChoice(form);
-      return;
-    }
-    event.preventDefault();
-    // A press already on its way: the busy form posts no second one now, but sends it after (issue 26: never doubled).
-    if (isEarlyBusy(form)) return void (event.submitter?.getAttribute('value') !== '-1' && countPressWhileBusy(form));
-    // The tap shows at once, before React or the API answers (issue 26): the form is busy until a press is answered.
-    markEarlyBusy(form);
-    // The add button has no value; a stepper's buttons say -1 or 1.
-    form.dataset.pendingAdd = event.submitter?.getAttribute('value') ?? '';
-    // An island that mounted between the check above and now hears this; one mounting later finds the mark. It bubbles
-    // to src/client/early-cart.ts, which sends the press without waiting for React.
-    form.dispatchEvent(new Event(PENDING_ADD_EVENT, { bubbles: true }));
+    if (form.closest('astro-island[ssr]') && !hasStoredUser()) keepChoice(form);
   });
 }
 

@@ -31,10 +31,10 @@ export const MARK_SAVING_DATA =
 /**
  * Issue 26: a signed-in shopper's 'Add to cart' (or stepper), or a heart before src/client/wishlist-toggle.ts has
  * started (it marks `<html data-hearts>`), pressed before the page's scripts have run would follow the no-JavaScript
- * form to /login; held here from the first paint (a heart as data-pending-heart), as src/lib/early-add-to-cart.ts holds it once
- * loaded (the same marks: busy at once, the press kept for src/client/first-tap.ts, early-cart.ts or the island; a
- * '+' or 'Add to cart' pressed while busy counted in data-more, to be sent after). That script sees the event already
- * taken (defaultPrevented) and leaves it.
+ * form to /login; held here from the first paint (a heart as data-pending-heart), with the marks
+ * src/lib/early-add-to-cart.ts names: busy at once, the press kept for src/client/first-tap.ts, early-cart.ts or the
+ * island; a '+' or 'Add to cart' pressed while busy counted in data-more, to be sent after. Signed out it leaves the
+ * press to the form (and early-add-to-cart.ts keeps the choice for after signing in).
  */
 export const HOLD_EARLY_ADD =
   "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy'," +
