@@ -38,13 +38,13 @@ async function drawIcons(svgFile: string, outDir: string): Promise<number> {
   return ICON_SIZES.length + MASKABLE_SIZES.length + 1;
 }
 
-/** The pre-rendered content pages (a folder with an index.html), without the account pages that are pre-rendered too. */
+/** The pre-rendered content pages (a folder with an index.html), without the account pages (the offline page among them). */
 function contentPaths(clientDir: string): string[] {
   return fs
     .readdirSync(clientDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(clientDir, entry.name, 'index.html')))
     .map((entry) => `/${entry.name}`)
-    .filter((page) => !ACCOUNT_PATHS.includes(page) && page !== OFFLINE_PATH);
+    .filter((page) => !ACCOUNT_PATHS.includes(page));
 }
 
 export default function installableApp(): AstroIntegration {

@@ -1,13 +1,13 @@
 // The shop's service worker (issue 26), bundled and given its precache list at the end of the build
-// (src/integrations/service-worker.ts, workbox-build's injectManifest). It runs in the worker, not in a page: it may
+// (src/integrations/installable-app.ts, workbox-build's injectManifest). It runs in the worker, not in a page: it may
 // import src/lib (the shared names and rules in saved-pages.ts), Workbox, and the cart queue's two names through
 // ./cart-sync.ts, nothing else.
 //
 // - Precached: the hashed assets (/_astro/*), the offline page, the app's icons. A deploy brings a new list; the new
 //   worker installs beside the old one and takes over at the shopper's next navigation (below), never mid-page, so a
 //   page keeps the files it was built with.
-// - Kept as seen, stale-while-revalidate, bounded: catalogue and content pages, and pictures. Nothing else: account
-//   pages, cart, checkout, orders and /api answers go to the network only.
+// - Kept as seen, stale-while-revalidate (a page reloaded: network first), bounded: catalogue and content pages, and
+//   pictures. Nothing else: account pages, cart, checkout, orders and /api answers go to the network only.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
@@ -67,22 +67,19 @@ const keepWithSavedTime = {
 };
 const keepPictures = { cacheWillUpdate: async ({ response }: { response: Response }) => (isKeepableAnswer(response) ? response : null) };
 
-const pages = new StaleWhileRevalidate({
+const pagesCache = {
   cacheName: PAGES_CACHE,
   // A page saved by the page itself (the first visit, before this worker ran) was asked for without the headers of
   // a navigation; Vary must not make it miss.
   matchOptions: { ignoreVary: true },
   plugins: [keepWithSavedTime, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true })],
-});
+};
+const pages = new StaleWhileRevalidate(pagesCache);
 /**
  * A reload asks for the page as it is now (the shopper reloads to see a change: a review just posted, a price); the
  * saved copy only when the network fails. A link or the back button gets the saved copy at once, as above.
  */
-const pagesOnReload = new NetworkFirst({
-  cacheName: PAGES_CACHE,
-  matchOptions: { ignoreVary: true },
-  plugins: [keepWithSavedTime, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true })],
-});
+const pagesOnReload = new NetworkFirst(pagesCache);
 const isReload = (request: Request) => request.cache === 'no-cache' || request.cache === 'reload';
 const pictures = new StaleWhileRevalidate({
   cacheName: PICTURES_CACHE,
