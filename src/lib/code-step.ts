@@ -5,8 +5,8 @@ import { bindAccountForm, showError } from './account-form.ts';
 import { apiErrorMessage } from './api/errors.ts';
 
 export interface CodeStepOptions {
-  /** Checks the code (and signs in); throws the ky error when the API refuses it. */
-  verify(code: string): Promise<void>;
+  /** Checks the code against the request it was sent for (its challenge), and signs in; throws the ky error when refused. */
+  verify(code: string, challenge: string): Promise<void>;
   /** Asks for a new code. */
   resend(): Promise<CodeSentDto>;
 }
@@ -15,6 +15,8 @@ export function bindCodeStep(form: HTMLFormElement, { verify, resend }: CodeStep
   const sentBox = form.querySelector<HTMLElement>('[data-code-sent]');
   const resendButton = form.querySelector<HTMLButtonElement>('button[data-resend]');
   let timer: ReturnType<typeof setInterval> | undefined;
+  // The newest request's challenge: a number's live code is sent again to each request, so it finishes the newest.
+  let challenge = '';
 
   function waitToResend(seconds: number) {
     if (!resendButton) return;
@@ -32,6 +34,7 @@ export function bindCodeStep(form: HTMLFormElement, { verify, resend }: CodeStep
   }
 
   function open(sent: CodeSentDto) {
+    challenge = sent.challenge;
     form.hidden = false;
     if (sentBox) sentBox.textContent = `${sent.message} It works for ${sent.codeMinutes} minutes.`;
     waitToResend(sent.resendAfterSeconds);
@@ -51,7 +54,7 @@ export function bindCodeStep(form: HTMLFormElement, { verify, resend }: CodeStep
     failure: 'Could not check the code.',
     // A wrong or expired code is said next to the field, where the shopper types it again.
     fieldOfError: ({ code }) => (code === 'bad_request' ? 'code' : null),
-    send: (values) => verify(values.code ?? ''),
+    send: (values) => verify(values.code ?? '', challenge),
   });
   return { open };
 }

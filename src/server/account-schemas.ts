@@ -97,13 +97,21 @@ const oneTimeCode = z
   .pipe(z.string().regex(/^\d{6}$/, 'code must be the 6 digits of the text message'));
 
 export const RequestCodeSchema = z.object({ phone: mobile }).openapi('RequestCode');
-export const VerifyCodeSchema = z.object({ phone: mobile, code: oneTimeCode }).openapi('VerifyCode');
+/** The request a code answers: CodeSent's `challenge`, given to the one request that asked for the code. */
+const challenge = z
+  .string()
+  .regex(/^[\w-]{16,64}$/, 'Please ask for a new code.')
+  .openapi({ description: 'the `challenge` of the CodeSent answer to the request this code finishes' });
+export const VerifyCodeSchema = z.object({ phone: mobile, code: oneTimeCode, challenge }).openapi('VerifyCode');
 export const VerifyPhoneSchema = z.object({ code: oneTimeCode }).openapi('VerifyPhone');
 
 /** What every code request answers, whether or not the number has an account. */
 export const CodeSentSchema = z
   .object({
     message: z.string(),
+    challenge: z.string().openapi({
+      description: 'send it back with the code (VerifyCode): the code finishes this request only, never another sent to the same number',
+    }),
     phone: z.string().openapi({ description: "the number the code went to, masked: '+91 98•••••210'" }),
     resendAfterSeconds: z.number().int(),
     codeMinutes: z.number().int().openapi({ description: 'how long the code works' }),

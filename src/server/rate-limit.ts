@@ -1,4 +1,5 @@
 // Limits on anonymous writes (reviews, contact messages) and on sign-in calls, per address or per account.
+import { isIPv6 } from 'node:net';
 import type { Context } from 'hono';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { CLIENT_IP_HEADER } from '../lib/api/headers.ts';
@@ -17,6 +18,8 @@ export interface WriteLimit {
 interface Counter {
   consume(key: string): Promise<unknown>;
   reward(key: string): Promise<unknown>;
+  /** Points taken from `key` in its current window (0: none, or the window is over). */
+  taken(key: string): Promise<number>;
 }
 
 /**
@@ -29,7 +32,14 @@ export interface LimiterStore {
 
 /** Counts kept by this process alone: enough for one process on PGlite, and the tests' default. */
 export const memoryLimiterStore: LimiterStore = {
-  counter: (_name, limit) => new RateLimiterMemory({ points: limit.writes, duration: limit.windowSeconds }),
+  counter: (_name, limit) => {
+    const limiter = new RateLimiterMemory({ points: limit.writes, duration: limit.windowSeconds });
+    return {
+      consume: (key) => limiter.consume(key),
+      reward: (key) => limiter.reward(key, 1),
+      taken: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
+    };
+  },
 };
 
 /**
@@ -62,6 +72,8 @@ export function sharedLimiterStore(db: Database, logError: (error: unknown) => v
       return {
         consume: (key) => orLocal(shared.consume(key), () => local.consume(key)),
         reward: (key) => orLocal(shared.reward(key, 1), () => local.reward(key, 1)),
+        taken: async (key) =>
+          ((await orLocal(shared.get(key), () => local.get(key))) as RateLimiterRes | null)?.consumedPoints ?? 0,
       };
     },
   };
@@ -82,10 +94,42 @@ export interface LimiterPlace {
  */
 export function writeLimiter(limit: WriteLimit, what: string, place: LimiterPlace = {}) {
   const byKey = keyedLimiter(limit, what, place);
-  return (c: Context) => byKey(c, clientAddress(c));
+  return (c: Context) => byKey(c, addressKey(c));
 }
 
 export const clientAddress = (c: Context) => c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+
+/**
+ * The network an address belongs to, as limits count it: an IPv6 /64 (what one subscriber is given, so a limit per
+ * address alone is endless there) or an IPv4 /24 (a softer bucket: a carrier's shoppers share those). An IPv4 address
+ * written as IPv6 (`::ffff:1.2.3.4`) is IPv4.
+ */
+export function networkOf(address: string): { kind: 'v4' | 'v6' | 'other'; key: string } {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(address);
+  if (v4) return { kind: 'v4', key: `${v4[1]}.${v4[2]}.${v4[3]}.0/24` };
+  if (isIPv6(address)) return { kind: 'v6', key: `${expandIPv6(address).slice(0, 4).join(':')}::/64` };
+  return { kind: 'other', key: address };
+}
+
+function expandIPv6(address: string): string[] {
+  const [head, tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const part = (s: string | undefined) => (s ? s.split(':') : []);
+  const [left, right] = address.includes('::') ? [part(head), part(tail)] : [part(head), []];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return groups.map((g) => g.replace(/^0+(?=.)/, ''));
+}
+
+export const clientNetwork = (c: Context) => networkOf(clientAddress(c)).key;
+
+/**
+ * What a limit "per address" counts: the address itself, but for IPv6 its /64, since one subscriber holds a whole /64
+ * and a limit per address would give them endless budgets.
+ */
+export function addressKey(c: Context): string {
+  const address = clientAddress(c);
+  const network = networkOf(address);
+  return network.kind === 'v6' ? network.key : address;
+}
 
 /**
  * Like writeLimiter, for any key (an account's email, a user id): `(c, key)` throws the 429 past the limit.
@@ -107,7 +151,42 @@ export function keyedLimiter(limit: WriteLimit, what: string, { store = memoryLi
   const refund = async (key: string) => {
     await limiter.reward(key);
   };
-  return Object.assign(consume, { refund });
+  return Object.assign(consume, { refund, taken: (key: string) => limiter.taken(key) });
+}
+
+/**
+ * A limit on what is done to one target (an account, a mobile number, an email) that a third party cannot spend for
+ * its owner. Each source (a network: `clientNetwork`) has its own budget per target; the target's own ceiling counts
+ * every source's failures, and once reached it refuses only the sources that have failed on this target in the window.
+ * An attacker spread over many networks gets the ceiling plus one failure per fresh network; the owner, from a network
+ * that has not failed on their target, is never refused by someone else's failures.
+ */
+export function targetLimiter(
+  limits: { perSource: WriteLimit; ceiling: WriteLimit },
+  what: string,
+  { store = memoryLimiterStore, name = what }: LimiterPlace = {},
+) {
+  const bySource = keyedLimiter(limits.perSource, what, { store, name: `${name}:source` });
+  const failuresBySource = store.counter(`${name}:source-failures`, { writes: Number.MAX_SAFE_INTEGER, windowSeconds: limits.ceiling.windowSeconds });
+  const failures = store.counter(`${name}:failures`, { writes: Number.MAX_SAFE_INTEGER, windowSeconds: limits.ceiling.windowSeconds });
+  const pair = (source: string, target: string) => `${source} ${target}`;
+  return {
+    /** Takes a point of this source's budget for the target; a 429 past it, or past the ceiling for a source that failed. */
+    async attempt(c: Context, source: string, target: string) {
+      const [targetFailures, sourceFailures] = await Promise.all([failures.taken(target), failuresBySource.taken(pair(source, target))]);
+      if (targetFailures >= limits.ceiling.writes && sourceFailures > 0) {
+        c.header('Retry-After', String(limits.ceiling.windowSeconds));
+        throw new ApiError(429, 'too_many_requests', `Too many ${what}. Please try again in ${waitText(limits.ceiling.windowSeconds)}.`);
+      }
+      await bySource(c, pair(source, target));
+    },
+    /** Counts a failed attempt against the target's ceiling. */
+    async failed(source: string, target: string) {
+      await Promise.all([failures.consume(target), failuresBySource.consume(pair(source, target))]);
+    },
+    /** Gives an attempt's point back (for calls that count only when they fail). */
+    refund: (source: string, target: string) => bySource.refund(pair(source, target)),
+  };
 }
 
 /** A wait as a shopper reads it, never shorter than the real one: '45 seconds', '1 minute', '10 minutes'. */

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileSavedDto, SessionDto, UserDto } from '../../src/server/account-schemas.ts';
+import type { CodeSentDto, ProfileSavedDto, SessionDto, UserDto } from '../../src/server/account-schemas.ts';
 import { phoneCodes, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { errorOf, newShopper, startTestApi, type TestApi } from './harness.ts';
 
@@ -23,7 +23,9 @@ describe('POST /api/Authenticate/Register', () => {
     const shopper = newShopper({ email: 'Asha.Patel@Example.in', phone: '+91 98450-12345' });
     const res = await api.call('POST', '/api/Authenticate/Register', { body: shopper });
     expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({
+    const sent = (await res.json()) as CodeSentDto;
+    expect(sent).toEqual({
+      challenge: expect.stringMatching(/^[\w-]{32}$/),
       message: 'We have sent a 6-digit code to +91 98•••••345. Enter it to finish.',
       phone: '+91 98•••••345',
       resendAfterSeconds: 30,
@@ -33,7 +35,7 @@ describe('POST /api/Authenticate/Register', () => {
     expect(await api.db.select().from(users).where(eq(users.phone, '9845012345'))).toEqual([]);
     const text = await api.textTo('9845012345');
     expect(text.text).toMatch(/^\d{6} is your Kirana code to finish opening your account/);
-    const verified = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: text.variables.otp } });
+    const verified = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: shopper.phone, code: text.variables.otp, challenge: sent.challenge } });
     expect(verified.status).toBe(200);
     const session = (await verified.json()) as SessionDto;
     expect(session.user).toEqual({ id: expect.any(Number), name: shopper.name, email: 'Asha.Patel@Example.in', phone: '9845012345', phoneVerified: true, smsNotices: true, pincode: null });
@@ -54,20 +56,24 @@ describe('POST /api/Authenticate/Register', () => {
   it('never opens a second account with the same email in any letter case, or the same phone', async () => {
     const first = await api.register();
     const sameEmail = newShopper({ email: first.user.email.toUpperCase() });
-    expect((await api.call('POST', '/api/Authenticate/Register', { body: sameEmail })).status).toBe(202);
+    const registered = await api.call('POST', '/api/Authenticate/Register', { body: sameEmail });
+    expect(registered.status).toBe(202);
+    const { challenge } = (await registered.json()) as CodeSentDto;
     // The email's owner hears of it; the code for the new number cannot open a second account with that email.
     expect((await api.mailTo(first.user.email)).subject).toBe('Someone tried to open a Kirana account with your email');
     const code = await api.codeTo(sameEmail.phone);
-    const refused = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: sameEmail.phone, code } });
+    const refused = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: sameEmail.phone, code, challenge } });
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toMatch(/^An account with this email already exists/);
     // The number's owner gets a sign-in code, which signs in the account that has the number (once the 30 s since
     // the registration's code have passed).
     await api.db.update(phoneCodes).set({ createdAt: sql`now() - interval '31 seconds'` }).where(eq(phoneCodes.phone, first.user.phone));
-    expect((await api.call('POST', '/api/Authenticate/Register', { body: newShopper({ phone: `0${first.user.phone}` }) })).status).toBe(202);
+    const again = await api.call('POST', '/api/Authenticate/Register', { body: newShopper({ phone: `0${first.user.phone}` }) });
+    expect(again.status).toBe(202);
+    const signInChallenge = ((await again.json()) as CodeSentDto).challenge;
     const signIn = await api.textTo(first.user.phone);
     expect(signIn.text).toMatch(/you already have one/);
-    const session = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: first.user.phone, code: signIn.variables.otp } });
+    const session = await api.call('POST', '/api/Authenticate/VerifyCode', { body: { phone: first.user.phone, code: signIn.variables.otp, challenge: signInChallenge } });
     expect(((await session.json()) as SessionDto).user).toEqual(first.user);
     expect(await api.db.select({ id: users.id }).from(users).where(eq(users.phone, first.user.phone))).toHaveLength(1);
   });
@@ -252,9 +258,12 @@ describe('/api/app/Users/Me', () => {
   it("answers alike for another account's number, texts it nothing, and never moves it", async () => {
     const a = await api.register();
     const b = await api.register();
+    // As 30 s after a's registration: a number's codes wait 30 s between two, whatever they are for.
+    await api.db.update(phoneCodes).set({ createdAt: sql`now() - interval '31 seconds'` }).where(eq(phoneCodes.phone, a.user.phone));
     const taken = await api.call('PUT', '/api/app/Users/Me', { token: b.token, body: { name: b.user.name, phone: a.user.phone } });
     const free = await api.call('PUT', '/api/app/Users/Me', { token: b.token, body: { name: b.user.name, phone: '7012340000' } });
-    const mask = async (r: Response) => JSON.stringify(await r.json()).replace(/\+91 \d\d•••••\d{3}/g, 'PHONE');
+    const mask = async (r: Response) =>
+      JSON.stringify(await r.json()).replace(/\+91 \d\d•••••\d{3}/g, 'PHONE').replace(/"challenge":"[\w-]+"/, '"challenge":"C"');
     expect([taken.status, await mask(taken)]).toEqual([free.status, await mask(free)]);
     await api.codeTo('7012340000');
     // The newest code of b's is the free number's; no code to a's number was made for b that could be guessed either.

@@ -47,7 +47,8 @@ export async function registerByApi(request: APIRequestContext, dataDir?: string
   const shopper = newShopper();
   const res = await request.post('/api/Authenticate/Register', { data: shopper });
   expect(res.status(), await res.text()).toBe(202);
-  const verified = await request.post('/api/Authenticate/VerifyCode', { data: { phone: shopper.phone, code: await codeSentTo(shopper.phone, smsOutbox(dataDir)) } });
+  const { challenge } = (await res.json()) as { challenge: string };
+  const verified = await request.post('/api/Authenticate/VerifyCode', { data: { phone: shopper.phone, code: await codeSentTo(shopper.phone, smsOutbox(dataDir)), challenge } });
   expect(verified.status(), await verified.text()).toBe(200);
   return { shopper, session: (await verified.json()) as SessionDto };
 }

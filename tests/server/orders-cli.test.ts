@@ -405,11 +405,12 @@ describe('with the shop running (the command goes through it)', () => {
       body: JSON.stringify({ name: 'Kavya Nair', email: 'kavya@example.in', phone: '9886012345', password: 'tamarind-rice-42' }),
     });
     expect(registered.status).toBe(202);
+    const { challenge } = (await registered.json()) as { challenge: string };
     // The code the shop texted (written to its outbox: no SMS provider) opens the account, with a verified number.
     const verified = await fetch(`${base}/api/Authenticate/VerifyCode`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ phone: '9886012345', code: await codeTextedTo('9886012345') }),
+      body: JSON.stringify({ phone: '9886012345', code: await codeTextedTo('9886012345'), challenge }),
     });
     expect(verified.status, await verified.clone().text()).toBe(200);
     shopper = (await verified.json()) as SessionDto;

@@ -28,7 +28,9 @@ export function accountCalls(api: KyInstance) {
     register: (input: RegisterInput) => api.post('Authenticate/Register', { json: input, ...credentials }).json<CodeSentDto>(),
     /** Texts a sign-in code to the number, if an account has it (the answer is the same either way). */
     requestCode: (phone: string) => api.post('Authenticate/RequestCode', { json: { phone }, ...credentials }).json<CodeSentDto>(),
-    verifyCode: (phone: string, code: string) => api.post('Authenticate/VerifyCode', { json: { phone, code }, ...credentials }).json<SessionDto>(),
+    /** The code, with the challenge of the CodeSent answer it came with. */
+    verifyCode: (phone: string, code: string, challenge: string) =>
+      api.post('Authenticate/VerifyCode', { json: { phone, code, challenge }, ...credentials }).json<SessionDto>(),
     /** Texts a code to the signed-in shopper's own number, to verify it before the first order. */
     sendPhoneCode: () => api.post('app/Users/Me/PhoneCode', fresh).json<CodeSentDto>(),
     verifyPhone: (code: string) => api.post('app/Users/Me/VerifyPhone', { json: { code }, ...fresh }).json<UserDto>(),

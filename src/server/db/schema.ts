@@ -248,6 +248,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** When the shopper proved the phone is theirs with a one-time code; null: not yet (no order until it is). */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /**
+     * When a link mailed to the email came back (a password reset): until then the email is only what the person who
+     * registered typed, and the account's number is theirs, not necessarily the email's owner's.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The PIN code the shopper delivers to (the header's "Deliver to"), kept with the account; null: not given. */
     pincode: text('pincode'),
     /** Whether order notices also go by text message (mail always goes); My Account turns it off. */
@@ -273,6 +278,13 @@ export const phoneCodes = pgTable(
     phone: text('phone').notNull(),
     purpose: text('purpose').$type<PhoneCodePurpose>().notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * The code is derived from this with the shop's secret (never stored): every request while a number's code is live
+     * gets the same code again, so a request never voids the code its owner is typing.
+     */
+    seed: text('seed'),
+    /** SHA-256 of the token given to the one request that made this row: the code finishes only that request. */
+    challengeHash: text('challenge_hash'),
     /** The account the code is for (a sign-in, a verify, or a registration for a number that has one); else null. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A registration waiting for its code: name, email and the password's hash (the account is made once verified). */
@@ -282,7 +294,7 @@ export const phoneCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('phone_codes_phone_created_idx').on(t.phone, t.createdAt)],
+  (t) => [index('phone_codes_phone_created_idx').on(t.phone, t.createdAt), index('phone_codes_challenge_idx').on(t.challengeHash)],
 );
 
 /** Mobile numbers the grocer has stopped from ordering (`npm run orders -- block <mobile>`). */

@@ -29,25 +29,48 @@ import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from '../mail.ts';
-import { clientAddress, keyedLimiter, memoryLimiterStore, waitText, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
+import { addressKey, clientAddress, clientNetwork, keyedLimiter, memoryLimiterStore, networkOf, targetLimiter, waitText, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import type { SmsSender } from '../sms.ts';
 import * as codes from '../services/phone-codes.ts';
 import { ErrorSchema } from '../schemas.ts';
 import * as accounts from '../services/accounts.ts';
 import { json, PUBLIC } from './openapi.ts';
 
-/** Limits of each of Register, Login, RefreshToken and ForgotPassword, counted apart. */
+/** Limits of each of Register, Login, RefreshToken and ForgotPassword, counted apart (docs/security.md). */
 export interface AuthLimits {
+  /** Per address (an IPv6 address counts as its /64); an IPv4 /24 gets NETWORK_FACTOR times as much, a softer bucket. */
   perAddress: WriteLimit;
+  /** Per account (or email) from one network: a third party elsewhere cannot spend it. */
   perAccount: WriteLimit;
-  /** Code requests (texts sent) per mobile number, beside the 30 s between two. */
+  /** Failures per account (or email) from every network; past it, only networks that have not failed on it get in. */
+  accountCeiling?: WriteLimit;
+  /** Texts per mobile number asked for from one network, beside the 30 s between two. */
   codesPerPhone?: WriteLimit;
+  /** Texts per mobile number from every network (past it, only networks that have not asked for it get one). */
+  textsPerPhone?: WriteLimit;
+  /** Texts a signed-in account may ask for (its own number, or a new one). */
+  textsPerAccount?: WriteLimit;
+  /** Texts of codes the whole shop may send in an hour; past it the log raises an alarm. */
+  textsPerHour?: number;
+  /** Wrong codes tried against one number from one network. */
+  guessesPerPhone?: WriteLimit;
+  /** Wrong codes tried against one number from every network (past it, only networks that have not failed on it). */
+  guessesCeiling?: WriteLimit;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+/** An IPv4 /24 holds many shoppers of one carrier or office: its bucket is this many addresses' worth. */
+export const NETWORK_FACTOR = 4;
+
+export const DEFAULT_AUTH_LIMITS: Required<AuthLimits> = {
   perAddress: { writes: 30, windowSeconds: 900 },
   perAccount: { writes: 10, windowSeconds: 900 },
+  accountCeiling: { writes: 50, windowSeconds: 900 },
   codesPerPhone: { writes: 5, windowSeconds: 3600 },
+  textsPerPhone: { writes: 10, windowSeconds: 3600 },
+  textsPerAccount: { writes: 5, windowSeconds: 3600 },
+  textsPerHour: 300,
+  guessesPerPhone: { writes: 10, windowSeconds: 3600 },
+  guessesCeiling: { writes: 20, windowSeconds: 86_400 },
 };
 
 export interface AccountDeps {
@@ -79,34 +102,60 @@ export function registerAuthRoutes(
   logError: (error: unknown) => void,
   limiters: LimiterStore = memoryLimiterStore,
 ) {
-  const { mailer, sms, linkOrigin, limits = DEFAULT_AUTH_LIMITS, passwordCost = OWASP_SCRYPT } = deps;
+  const { mailer, sms, linkOrigin, passwordCost = OWASP_SCRYPT } = deps;
+  const limits: Required<AuthLimits> = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   const tokens = new AccessTokens(deps.jwtSecret);
   const authenticate = bearerAuth(tokens, db);
 
   /**
-   * One point per request from each bucket; `refund` gives them back (for calls that count only when they fail).
-   * `name` keeps each call's counts apart from the others' in a shared store.
+   * One point per request from each bucket: the address (an IPv6 /64), its IPv4 /24 (softer), and the account from
+   * this network; `refund` gives them back (for calls that count only when they fail), `failed` counts a failure
+   * against the account's ceiling. `name` keeps each call's counts apart from the others' in a shared store.
    */
   const limited = (name: string, what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
-    const byAddress = keyedLimiter(own.perAddress ?? limits.perAddress, what, { store: limiters, name: `${name}:address` });
-    const byAccount = keyedLimiter(own.perAccount ?? limits.perAccount, what, { store: limiters, name: `${name}:account` });
+    const perAddress = own.perAddress ?? limits.perAddress;
+    const byAddress = keyedLimiter(perAddress, what, { store: limiters, name: `${name}:address` });
+    const byNetwork = keyedLimiter({ ...perAddress, writes: perAddress.writes * NETWORK_FACTOR }, what, { store: limiters, name: `${name}:network` });
+    const byAccount = targetLimiter({ perSource: own.perAccount ?? limits.perAccount, ceiling: limits.accountCeiling }, what, { store: limiters, name: `${name}:account` });
+    const v4Network = (c: Context) => {
+      const network = networkOf(clientAddress(c));
+      return network.kind === 'v4' ? network.key : undefined;
+    };
     return {
-      address: (c: Context) => byAddress(c, clientAddress(c)),
-      account: (c: Context, account: string) => byAccount(c, account),
-      refundAddress: (c: Context) => byAddress.refund(clientAddress(c)),
-      refundAccount: (account: string) => byAccount.refund(account),
+      address: async (c: Context) => {
+        await byAddress(c, addressKey(c));
+        const network = v4Network(c);
+        if (network) await byNetwork(c, network).catch(async (error: unknown) => {
+          await byAddress.refund(addressKey(c));
+          throw error;
+        });
+      },
+      account: (c: Context, account: string) => byAccount.attempt(c, clientNetwork(c), account),
+      refundAddress: async (c: Context) => {
+        await byAddress.refund(addressKey(c));
+        const network = v4Network(c);
+        if (network) await byNetwork.refund(network);
+      },
+      refundAccount: (c: Context, account: string) => byAccount.refund(clientNetwork(c), account),
+      failed: (c: Context, account: string) => byAccount.failed(clientNetwork(c), account),
     };
   };
   const limitRegister = limited('register', 'registrations');
   const limitLogin = limited('login', 'sign-in attempts');
   const limitRefresh = limited('refresh', 'token refreshes');
   const limitForgot = limited('forgot', 'password reset requests');
-  // Each hashes a new password (scrypt, 128 MiB): a few a second would tie up libuv's threads.
+  // Each hashes a new password (scrypt, 128 MiB): a few a second would tie up the hashing pool.
   const limitReset = limited('reset', 'password changes');
   const limitChange = limited('change', 'password changes');
-  // Codes: requests per address and per number (each costs a text message), tries per address and per number.
-  const limitCodes = limited('codes', 'code requests', { perAccount: limits.codesPerPhone ?? DEFAULT_AUTH_LIMITS.codesPerPhone! });
+  // Codes: requests per address; texts per number from each network, per number from all, per signed-in account, and
+  // for the whole shop; wrong tries per address, per number from each network and per number from all.
+  const limitCodes = limited('codes', 'code requests');
+  const textsToPhone = targetLimiter({ perSource: limits.codesPerPhone, ceiling: limits.textsPerPhone }, 'codes sent to this number', { store: limiters, name: 'codes:phone' });
+  const textsOfAccount = keyedLimiter(limits.textsPerAccount, 'codes sent', { store: limiters, name: 'codes:signed-in-account' });
+  const textsOfShop = keyedLimiter({ writes: limits.textsPerHour, windowSeconds: 3600 }, 'codes sent by the shop', { store: limiters, name: 'codes:shop' });
   const limitVerify = limited('verify', 'code attempts');
+  const guessesOfPhone = targetLimiter({ perSource: limits.guessesPerPhone, ceiling: limits.guessesCeiling }, 'wrong codes for this number', { store: limiters, name: 'verify:phone' });
+  let lastAlarm = 0;
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;
@@ -141,21 +190,40 @@ export function registerAuthRoutes(
    * Sends a code to a number, or says when the next may be sent. Every request leaves a row and waits the same 30 s,
    * and the text goes out after the answer: neither the answer nor its time tells whether the number has an account.
    */
-  async function sendCode(c: Context, request: Parameters<typeof codes.issueCode>[2], text: ((code: string) => string) | undefined) {
-    // Texts per number are counted per address too: keyed on the number alone, anyone could spend them and keep its
-    // owner from getting a code. The 30 s between two codes of a number bounds what one number receives.
-    const perNumber = `${clientAddress(c)} ${request.phone}`;
-    await limitCodes.account(c, perNumber);
+  async function sendCode(
+    c: Context,
+    request: Parameters<typeof codes.issueCode>[2],
+    text: ((code: string) => string) | undefined,
+    signedIn?: number,
+  ): Promise<string> {
+    // Texts per number are counted per network: keyed on the number alone, anyone could spend them and keep its owner
+    // from getting a code. The number's own ceiling refuses only networks that have already asked for it.
+    const network = clientNetwork(c);
+    await textsToPhone.attempt(c, network, request.phone);
+    if (signedIn !== undefined) await textsOfAccount(c, String(signedIn));
+    if (text) {
+      await textsOfShop(c, 'shop').catch((error: unknown) => {
+        // Once a minute at most: the alarm is for the grocer reading the log, not a line per refused shopper.
+        if (Date.now() - lastAlarm > 60_000) {
+          lastAlarm = Date.now();
+          logError(new Error(`ALARM: the shop has sent ${limits.textsPerHour} code texts this hour, its limit; more are refused until the hour is over. Someone may be pumping texts: see docs/security.md.`));
+        }
+        throw error;
+      });
+    }
     const issued = await codes.issueCode(db, deps.jwtSecret, request);
     if (!issued.ok) {
-      await limitCodes.refundAccount(perNumber);
+      await textsToPhone.refund(network, request.phone);
       c.header('Retry-After', String(issued.retryAfterSeconds));
       throw new ApiError(429, 'too_many_requests', `A code was sent a moment ago. You can ask for a new one in ${waitText(issued.retryAfterSeconds)}.`);
     }
+    await textsToPhone.failed(network, request.phone);
     if (text) sms.send({ to: request.phone, text: text(issued.code), variables: { otp: issued.code } }).catch(logError);
+    return issued.challenge;
   }
 
-  const codeSent = (phone: string, what: string): CodeSentDto => ({
+  const codeSent = (phone: string, challenge: string, what: string): CodeSentDto => ({
+    challenge,
     message: `We have sent a ${codes.CODE_DIGITS}-digit code to ${codes.maskedPhone(phone)}. ${what}`,
     phone: codes.maskedPhone(phone),
     resendAfterSeconds: codes.RESEND_SECONDS,
@@ -186,13 +254,18 @@ export function registerAuthRoutes(
     async (c) => {
       const input = c.req.valid('json');
       await limitRegister.address(c);
+      // Counted per email from each network (every registration counts): one network cannot lock an email's owner out.
       await limitRegister.account(c, input.email.toLowerCase());
+      await limitRegister.failed(c, input.email.toLowerCase());
       // Hashed whatever follows, so an existing account answers in the time a new one does.
       const passwordHash = await newPasswordHash(input.password);
-      const [emailOwner, phoneOwner] = await Promise.all([accounts.findUserByEmail(db, input.email), accounts.findUserByPhone(db, input.phone)]);
+      const [emailOwner, numberOwner] = await Promise.all([accounts.findUserByEmail(db, input.email), accounts.findUserByPhone(db, input.phone)]);
+      // Only a verified number signs its account in by code (an account's unverified number may be someone else's).
+      const phoneOwner = numberOwner?.phoneVerified ? numberOwner : undefined;
       // Always a 'register' code, so the 30 s wait is the same whether or not the number has an account; the code of a
-      // number with one signs that account in.
-      await sendCode(
+      // number with one signs that account in. The registration is kept with this request's challenge alone: a code
+      // finishes only the registration it was sent for, and a second registration for the number changes nothing.
+      const challenge = await sendCode(
         c,
         phoneOwner
           ? { phone: input.phone, purpose: 'register', userId: phoneOwner.id }
@@ -213,7 +286,7 @@ export function registerAuthRoutes(
           })
           .catch(logError);
       }
-      return c.json(codeSent(input.phone, 'Enter it to finish.'), 202);
+      return c.json(codeSent(input.phone, challenge, 'Enter it to finish.'), 202);
     },
   );
 
@@ -235,9 +308,12 @@ export function registerAuthRoutes(
     async (c) => {
       const { phone } = c.req.valid('json');
       await limitCodes.address(c);
-      const owner = await accounts.findUserByPhone(db, phone);
-      await sendCode(c, { phone, purpose: 'signin', userId: owner?.id }, owner ? signInText : undefined);
-      return c.json(codeSent(phone, 'Enter it to sign in. No code? Check the number, or create an account.'), 202);
+      const numberOwner = await accounts.findUserByPhone(db, phone);
+      // An unverified number may be someone else's (an account opened with another's email keeps the opener's number
+      // until the email's owner resets the password): only a verified one signs its account in by code.
+      const owner = numberOwner?.phoneVerified ? numberOwner : undefined;
+      const challenge = await sendCode(c, { phone, purpose: 'signin', userId: owner?.id }, owner ? signInText : undefined);
+      return c.json(codeSent(phone, challenge, 'Enter it to sign in. No code? Check the number, or create an account.'), 202);
     },
   );
 
@@ -258,20 +334,27 @@ export function registerAuthRoutes(
       },
     }),
     async (c) => {
-      const { phone, code } = c.req.valid('json');
-      // Per address only: a code's own 5 tries stop guessing, and a limit per number would let anyone lock its owner out.
+      const { phone, code, challenge } = c.req.valid('json');
+      // Per address, and per number from this network; a number's ceiling of wrong codes refuses only networks that
+      // have guessed wrong on it, so nobody can spend it and keep the owner out.
       await limitVerify.address(c);
-      const used = await codes.useCode(db, deps.jwtSecret, { phone, code, purposes: ['register', 'signin'] });
-      // Only failures count against an address: shoppers behind one carrier address sign in freely.
-      if (used) await limitVerify.refundAddress(c);
-      if (used?.purpose === 'register' && used.registration) {
+      await guessesOfPhone.attempt(c, clientNetwork(c), phone);
+      const checked = await codes.useCode(db, deps.jwtSecret, { phone, code, challenge, purposes: ['register', 'signin'] });
+      if (!checked.ok) {
+        await guessesOfPhone.failed(clientNetwork(c), phone);
+        throw badRequest(WRONG_CODE);
+      }
+      const used = checked;
+      // Only failures count against an address and a number: shoppers behind one carrier address sign in freely.
+      await Promise.all([limitVerify.refundAddress(c), guessesOfPhone.refund(clientNetwork(c), phone)]);
+      if (used.purpose === 'register' && used.registration) {
         const { name, email, passwordHash } = used.registration;
         const user = await accounts.createUser(db, { name, email, phone, passwordHash, phoneVerified: true }).catch(rethrowTaken);
         return c.json(await startSession(user), 200);
       }
       // A sign-in code, or a registration's code for a number that already had an account: that account signs in.
-      const user = used && used.userId !== null ? await accounts.markPhoneVerified(db, used.userId, phone) : undefined;
-      if (!user) throw badRequest(WRONG_CODE);
+      const user = used.userId !== null ? await accounts.findUser(db, used.userId) : undefined;
+      if (!user?.phoneVerified || user.phone !== phone) throw badRequest(WRONG_CODE);
       return c.json(await startSession(user), 200);
     },
   );
@@ -303,7 +386,10 @@ export function registerAuthRoutes(
         throw error;
       });
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
-      if (!user || !matches) throw unauthorized(WRONG_LOGIN);
+      if (!user || !matches) {
+        await limitLogin.failed(c, account);
+        throw unauthorized(WRONG_LOGIN);
+      }
       // Each sign-in costs a 128 MiB hash, so an account's successes count too; shoppers behind one carrier address
       // still sign in freely (the address counts only failures).
       await limitLogin.refundAddress(c);
@@ -344,7 +430,7 @@ export function registerAuthRoutes(
       const user = await accounts.findUser(db, used.userId);
       if (!user) throw unauthorized(SESSION_ENDED);
       // Only failures count (guessed, used or revoked tokens): shoppers behind one carrier address refresh freely.
-      await Promise.all([limitRefresh.refundAddress(c), limitRefresh.refundAccount(String(owner.userId))]);
+      await Promise.all([limitRefresh.refundAddress(c), limitRefresh.refundAccount(c, String(owner.userId))]);
       return c.json(await startSession(user, used.familyId), 200);
     },
   );
@@ -366,6 +452,19 @@ export function registerAuthRoutes(
     },
   );
 
+  async function mailResetLink(email: string) {
+    const user = await accounts.findUserByEmail(db, email);
+    if (!user) return;
+    const token = await accounts.createPasswordReset(db, user.id);
+    const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, linkOrigin).href;
+    await mailer.send({
+      to: user.email,
+      subject: 'Choose a new Kirana password',
+      text: `Hello ${user.name},\n\nTo choose a new password for your Kirana account, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n`,
+      link,
+    });
+  }
+
   app.openapi(
     createRoute({
       method: 'post',
@@ -384,20 +483,9 @@ export function registerAuthRoutes(
       const { email } = c.req.valid('json');
       await limitForgot.address(c);
       await limitForgot.account(c, email.toLowerCase());
-      const user = await accounts.findUserByEmail(db, email);
-      if (user) {
-        const token = await accounts.createPasswordReset(db, user.id);
-        const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, linkOrigin).href;
-        // Not awaited: a mail server's delay must not tell who has an account.
-        mailer
-          .send({
-            to: user.email,
-            subject: 'Choose a new Kirana password',
-            text: `Hello ${user.name},\n\nTo choose a new password for your Kirana account, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n`,
-            link,
-          })
-          .catch(logError);
-      }
+      await limitForgot.failed(c, email.toLowerCase());
+      // After the answer, lookup and link alike: the answer's time is the same whether or not the email has an account.
+      setImmediate(() => void mailResetLink(email).catch(logError));
       return c.json(
         { message: `If an account uses ${email}, we have sent it a link to choose a new password. The link works for ${RESET_TOKEN_MINUTES} minutes.` },
         202,
@@ -427,6 +515,9 @@ export function registerAuthRoutes(
       const userId = await accounts.usePasswordReset(db, token);
       if (userId === undefined) throw badRequest('This link has expired or was already used. Please ask for a new one.');
       await accounts.setPasswordHash(db, userId, await hashPassword(password, passwordCost));
+      // The link proved the email. If nobody had proved it before, the account's number is the registrant's, not
+      // necessarily the email's owner's: it stops signing in by code until the owner verifies a number of their own.
+      await accounts.markEmailVerified(db, userId);
       await accounts.revokeAllSessions(db, userId);
       return c.json({ message: 'Your password has been changed. Please sign in with it.' }, 200);
     },
@@ -509,10 +600,14 @@ export function registerAuthRoutes(
       if (phone === user.phone) return c.json({ ...user, codeSent: null }, 200);
       await limitCodes.address(c);
       const owner = await accounts.findUserByPhone(db, phone);
-      await sendCode(c, { phone, purpose: 'verify', userId }, owner ? undefined : (code) =>
-        `${code} is your Kirana code to make this your account's number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+      // Counted per account too: a signed-in script changing its number again and again must not pump texts.
+      const challenge = await sendCode(
+        c,
+        { phone, purpose: 'verify', userId },
+        owner ? undefined : (code) => `${code} is your Kirana code to make this your account's number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+        userId,
       );
-      return c.json({ ...user, codeSent: codeSent(phone, 'Enter it to change your number.') }, 200);
+      return c.json({ ...user, codeSent: codeSent(phone, challenge, 'Enter it to change your number.') }, 200);
     },
   );
 
@@ -534,10 +629,13 @@ export function registerAuthRoutes(
       const user = await accounts.findUser(db, userId);
       if (!user) throw notFound('This account no longer exists');
       await limitCodes.address(c);
-      await sendCode(c, { phone: user.phone, purpose: 'verify', userId }, (code) =>
-        `${code} is your Kirana code to verify this number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+      const challenge = await sendCode(
+        c,
+        { phone: user.phone, purpose: 'verify', userId },
+        (code) => `${code} is your Kirana code to verify this number. It works for ${codes.CODE_MINUTES} minutes. Never share it.`,
+        userId,
       );
-      return c.json(codeSent(user.phone, 'Enter it to verify your number.'), 202);
+      return c.json(codeSent(user.phone, challenge, 'Enter it to verify your number.'), 202);
     },
   );
 
@@ -563,7 +661,11 @@ export function registerAuthRoutes(
       // The account's newest code: to its own number, or to a new one it asked for (which then becomes its number). A
       // sign-in code for this account verifies its number too: either proves the shopper holds it.
       const used = await codes.useCode(db, deps.jwtSecret, { code, purposes: ['verify', 'signin'], userId });
-      if (!used) throw badRequest(WRONG_CODE);
+      if (!used.ok) {
+        // A wrong code for a number counts against it, whoever guessed (another account may be trying to claim it).
+        if (used.phone) await guessesOfPhone.failed(clientNetwork(c), used.phone);
+        throw badRequest(WRONG_CODE);
+      }
       await limitVerify.refundAddress(c);
       const verified = await accounts.setVerifiedPhone(db, userId, used.phone).catch(rethrowTaken);
       if (!verified) throw notFound('This account no longer exists');

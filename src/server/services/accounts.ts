@@ -92,6 +92,20 @@ export async function markPhoneVerified(db: Database, id: number, phone: string)
 }
 
 /**
+ * The email's owner proved it (a reset link came back). The first time, the number given at registration stops being
+ * verified: whoever registered typed both, and the email's owner must not share the account with that number's holder.
+ */
+export async function markEmailVerified(db: Database, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      phoneVerifiedAt: sql`case when ${users.emailVerifiedAt} is null then null else ${users.phoneVerifiedAt} end`,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    })
+    .where(eq(users.id, id));
+}
+
+/**
  * Sets a password, and kills every reset link of the account still outstanding: a link mailed before the change
  * must not undo it (a change after a stolen mailbox, or through another link). Every path that sets one comes here.
  */

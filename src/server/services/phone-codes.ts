@@ -1,7 +1,7 @@
-// One-time codes sent by text message (issue 22): 6 digits, 5 minutes, 5 tries, a new one after 30 seconds, kept as an
-// HMAC. They verify a new shopper's number, sign a shopper in without a password, and verify a changed number.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+// One-time codes sent by text message (issue 22): 6 digits, 5 minutes, 5 tries per request, one live code per number
+// (issue 32), kept as an HMAC. They verify a new shopper's number, sign a shopper in without a password, and verify a changed number.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { phoneCodes, type PhoneCodePurpose } from '../db/schema.ts';
 
@@ -18,49 +18,64 @@ export function codeHash(secret: string, phone: string, code: string): string {
   return createHmac('sha256', `phone-code:${secret}`).update(`${phone}:${code}`).digest('hex');
 }
 
-const newCode = () => String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+/**
+ * The code of a seed: an HMAC with the shop's secret, so the database holds no code and a copied table without the key
+ * gives none away, yet a number's live code can be sent again to each new request.
+ */
+function codeOfSeed(secret: string, phone: string, seed: string): string {
+  const mac = createHmac('sha256', `phone-code-seed:${secret}`).update(`${phone}:${seed}`).digest();
+  return String(mac.readUIntBE(0, 6) % 10 ** CODE_DIGITS).padStart(CODE_DIGITS, '0');
+}
 
-export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
+const challengeHash = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
+
+export type IssuedCode =
+  | { ok: true; code: string; challenge: string }
+  | { ok: false; retryAfterSeconds: number };
 
 /**
- * Makes a new code for a number, unless one of the same purpose was made for it less than RESEND_SECONDS ago (account
- * or none: the wait is the same for every number). The number's earlier codes of the same purpose stop working.
+ * Sends a number's code to a new request, unless a request for the number came less than RESEND_SECONDS ago (account
+ * or none, any purpose: the wait is the same for every number). A number has one live code: while it lives, each new
+ * request gets the same code again (a second text that reads the same), never a new one that would void the code its
+ * owner is typing. Each request gets its own challenge, and the code finishes only the request whose challenge comes
+ * back with it: a registration is never finished with another request's name, email or password.
  */
 export async function issueCode(
   db: Database,
   secret: string,
   request: { phone: string; purpose: PhoneCodePurpose; userId?: number; registration?: { name: string; email: string; passwordHash: string } },
 ): Promise<IssuedCode> {
-  const code = newCode();
+  const challenge = randomBytes(24).toString('base64url');
   return db.transaction(async (tx) => {
     // One request per number at a time: two racing requests would both see no recent code.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${request.phone}`}))`);
     const [recent] = await tx
       .select({ age: sql<number>`extract(epoch from now() - ${phoneCodes.createdAt})::float` })
       .from(phoneCodes)
-      .where(
-        and(
-          eq(phoneCodes.phone, request.phone),
-          eq(phoneCodes.purpose, request.purpose),
-          gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`),
-        ),
-      )
+      .where(and(eq(phoneCodes.phone, request.phone), gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`)))
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     if (recent) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(RESEND_SECONDS - Number(recent.age))) };
-    await tx
-      .update(phoneCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(phoneCodes.phone, request.phone), eq(phoneCodes.purpose, request.purpose), isNull(phoneCodes.usedAt)));
+    const [live] = await tx
+      .select({ seed: phoneCodes.seed, expiresAt: phoneCodes.expiresAt })
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, request.phone), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, sql`now()`), isNotNull(phoneCodes.seed)))
+      .orderBy(desc(phoneCodes.createdAt))
+      .limit(1);
+    const seed = live?.seed ?? randomBytes(16).toString('base64url');
+    const code = codeOfSeed(secret, request.phone, seed);
     await tx.insert(phoneCodes).values({
       phone: request.phone,
       purpose: request.purpose,
       codeHash: codeHash(secret, request.phone, code),
+      seed,
+      challengeHash: challengeHash(challenge),
       userId: request.userId ?? null,
       registration: request.registration ?? null,
-      expiresAt: sql`now() + make_interval(mins => ${CODE_MINUTES})`,
+      // The same code lives no longer for being sent again.
+      expiresAt: live ? live.expiresAt : sql`now() + make_interval(mins => ${CODE_MINUTES})`,
     });
-    return { ok: true, code } as const;
+    return { ok: true, code, challenge } as const;
   });
 }
 
@@ -72,18 +87,22 @@ export interface UsedCode {
   registration: { name: string; email: string; passwordHash: string } | null;
 }
 
+/** A code checked: used (`ok`), or refused, with the number it was tried against when the request was found. */
+export type CodeCheck = ({ ok: true } & UsedCode) | { ok: false; phone?: string };
+
 /**
- * Uses the newest live code of these purposes (the number's, or the account's when no number is given) once, if `code`
- * is it. A wrong code spends one of its tries; the
- * fifth wrong one ends it. Undefined for any failure, so a guesser learns nothing of why.
+ * Checks a code against one request: the one whose `challenge` is given (with its number), or, for a signed-in shopper,
+ * the account's newest live request. A wrong code spends one of that request's tries (the fifth ends it) and no other
+ * request's, so a third party guessing cannot burn the code its owner asked for. A right one spends the code for every
+ * request it was sent to. The same refusal for any failure, so a guesser learns nothing of why.
  */
 export async function useCode(
   db: Database,
   secret: string,
-  { phone, code, purposes, userId }: { phone?: string; code: string; purposes: PhoneCodePurpose[]; userId?: number },
-): Promise<UsedCode | undefined> {
-  // Never "any number's code": a code is looked up by its number or by its account.
-  if (phone === undefined && userId === undefined) throw new Error('useCode needs a phone or a userId');
+  { phone, code, purposes, userId, challenge }: { phone?: string; code: string; purposes: PhoneCodePurpose[]; userId?: number; challenge?: string },
+): Promise<CodeCheck> {
+  // Never "any number's code": a code is looked up by its request or by its account.
+  if (challenge === undefined && userId === undefined) throw new Error('useCode needs a challenge or a userId');
   return db.transaction(async (tx) => {
     const [live] = await tx
       .select({
@@ -91,6 +110,7 @@ export async function useCode(
         phone: phoneCodes.phone,
         purpose: phoneCodes.purpose,
         codeHash: phoneCodes.codeHash,
+        seed: phoneCodes.seed,
         userId: phoneCodes.userId,
         registration: phoneCodes.registration,
         attempts: phoneCodes.attempts,
@@ -98,6 +118,7 @@ export async function useCode(
       .from(phoneCodes)
       .where(
         and(
+          challenge === undefined ? undefined : eq(phoneCodes.challengeHash, challengeHash(challenge)),
           phone === undefined ? undefined : eq(phoneCodes.phone, phone),
           inArray(phoneCodes.purpose, purposes),
           userId === undefined ? undefined : eq(phoneCodes.userId, userId),
@@ -108,7 +129,7 @@ export async function useCode(
       .orderBy(desc(phoneCodes.createdAt), desc(phoneCodes.id))
       .limit(1)
       .for('update');
-    if (!live || live.attempts >= CODE_TRIES) return undefined;
+    if (!live || live.attempts >= CODE_TRIES) return { ok: false, phone: live?.phone };
     const expected = Buffer.from(live.codeHash, 'hex');
     const given = Buffer.from(codeHash(secret, live.phone, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
@@ -117,10 +138,14 @@ export async function useCode(
         .update(phoneCodes)
         .set({ attempts, ...(attempts >= CODE_TRIES ? { usedAt: sql`now()` } : {}) })
         .where(eq(phoneCodes.id, live.id));
-      return undefined;
+      return { ok: false, phone: live.phone };
     }
-    await tx.update(phoneCodes).set({ usedAt: sql`now()` }).where(eq(phoneCodes.id, live.id));
-    return { phone: live.phone, purpose: live.purpose, userId: live.userId, registration: live.registration };
+    // Used once: every request this code was sent to ends with it.
+    await tx
+      .update(phoneCodes)
+      .set({ usedAt: sql`now()` })
+      .where(live.seed === null ? eq(phoneCodes.id, live.id) : and(eq(phoneCodes.phone, live.phone), eq(phoneCodes.seed, live.seed), isNull(phoneCodes.usedAt)));
+    return { ok: true, phone: live.phone, purpose: live.purpose, userId: live.userId, registration: live.registration };
   });
 }
 
