@@ -53,6 +53,7 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,6}$/, 'ACCOUNT_WRITES_PER_ADDRESS must be a whole number from 1')
     .default('30'),
+  TEXTS_PER_HOUR: z.string().regex(/^[1-9]\d{0,6}$/, 'TEXTS_PER_HOUR must be a whole number from 1').default('300'),
   IMAGE_CACHE_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'msg91'], 'SMS_PROVIDER must be outbox or msg91').default('outbox'),
   MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY must be the auth key MSG91 gave you').optional(),
@@ -103,6 +104,8 @@ export type ServerSettings = {
   readCacheSeconds: number;
   /** Registrations, failed sign-ins, code and reset requests one address may make in 15 minutes. */
   accountWritesPerAddress: number;
+  /** Code texts the whole shop may send in an hour (a cost ceiling against pumping); past it, an alarm in the log. */
+  textsPerHour: number;
   /** Where the picture sizes made from the originals are kept (made once each); default `<dataDir>/image-cache`. */
   imageCacheDir: string;
   /** How one-time codes are sent: written to `<dataDir>/sms-outbox/`, or through MSG91. */
@@ -155,6 +158,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
     accountWritesPerAddress: Number(s.ACCOUNT_WRITES_PER_ADDRESS),
+    textsPerHour: Number(s.TEXTS_PER_HOUR),
     imageCacheDir: s.IMAGE_CACHE_DIR ? path.resolve(s.IMAGE_CACHE_DIR) : path.join(dataDir, IMAGE_CACHE_FOLDER),
     sms:
       s.SMS_PROVIDER === 'msg91'

@@ -37,13 +37,15 @@ describe('password hashes', () => {
     ['one character', ['aaaaaaaaaa', '1111111111', 'AaAaAaAaAa', 'ａａａａａａａａ', '..........', '€€€€€€€€']],
     ['only spaces or invisible characters', ['          ', '\u3000\u3000\u3000\u3000\u3000\u3000\u3000\u3000', ' \t \n \u00a0   ', '\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b']],
     ['a short pattern repeated', ['abcabcabcabc', '1212121212', 'abcdabcd', 'xo xo xo xo ', 'ＡＢＣａｂｃＡＢＣ']],
+    // Issue 32: the shop's own name and country with digits and signs, as a guesser tries them first.
+    ['a common word or the shop\'s own with digits and signs around it', ['kirana123', 'Kirana@123', 'india@123', 'KIRANA2026!', 'Password@123', '@@bharat1947']],
     ['a straight run', ['1234567890', '9876543210', '7890123456', 'abcdefghij', 'zyxwvutsrq', 'ABCDEFGHIJK', '１２３４５６７８９０']],
   ])('refuses %s', (_kind, passwords) => {
     for (const password of passwords) expect(isCommonPassword(password), JSON.stringify(password)).toBe(true);
   });
 
   it('keeps passwords that are neither common nor trivial', () => {
-    for (const password of ['tamarind-rice-42', 'jaggery and ghee', 'abcabcabcx', '1234567809', 'aaaaaaaaab', 'नमस्ते-दुनिया-7', 'Ｋirana-2026!'])
+    for (const password of ['tamarind-rice-42', 'jaggery and ghee', 'abcabcabcx', '1234567809', 'aaaaaaaaab', 'नमस्ते-दुनिया-7', 'Ｊalebi-2026-rasa'])
       expect(isCommonPassword(password), password).toBe(false);
   });
 });

@@ -50,15 +50,25 @@ let commonPasswords: Set<string> | undefined;
 const RUNS = ['0123456789'.repeat(14), 'abcdefghijklmnopqrstuvwxyz'].flatMap((run) => [run, [...run].reverse().join('')]);
 
 /**
+ * Words a guesser tries first against this shop (ASVS 6.2.11: the service's name and context): with digits and signs
+ * added ('kirana123', 'Kirana@123', 'india@123'), they are as common as 'password123'.
+ */
+const CONTEXT_WORDS = ['kirana', 'india', 'bharat', 'hindustan', 'jaihind', 'grocery', 'groceries', 'shop', 'store', 'mystore'];
+
+/**
  * Whether a password is easy to guess, on the form that is hashed (NFKC) and without letter case: one of zxcvbn-ts's
- * list of about 49,000 passwords seen most often in breaches, nothing but spaces (or invisible characters), one
- * character or a short pattern repeated ('aaaaaaaa', 'abcabcabc'), or a straight run ('1234567890', 'zyxwvuts').
+ * list of about 49,000 passwords seen most often in breaches, or the shop's own words, alone or with digits and signs
+ * around them ('Password@123', 'kirana2026'); nothing but spaces (or invisible characters), one character or a short
+ * pattern repeated ('aaaaaaaa', 'abcabcabc'), or a straight run ('1234567890', 'zyxwvuts').
  */
 export function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
   const form = passwordForm(password).toLowerCase();
+  // The word inside the digits and signs people add to meet a rule: 'Kirana@123' is 'kirana'.
+  const word = form.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
   return (
     commonPasswords.has(form) ||
+    (word !== '' && (commonPasswords.has(word) || CONTEXT_WORDS.includes(word))) ||
     /^[\p{White_Space}\p{Cc}\p{Cf}]*$/u.test(form) ||
     /^(.{1,4})\1+$/su.test(form) ||
     RUNS.some((run) => run.includes(form))

@@ -21,6 +21,10 @@ export async function messengersFromSettings(settings: ServerSettings, log: (mes
 export async function accountDepsFromSettings(settings: ServerSettings, log: (message: string) => void): Promise<AccountDeps> {
   const jwtSecret = resolveJwtSecret(settings);
   const { mailer, sms } = await messengersFromSettings(settings, log);
-  const limits = { ...DEFAULT_AUTH_LIMITS, perAddress: { ...DEFAULT_AUTH_LIMITS.perAddress, writes: settings.accountWritesPerAddress } };
+  const limits = {
+    ...DEFAULT_AUTH_LIMITS,
+    perAddress: { ...DEFAULT_AUTH_LIMITS.perAddress, writes: settings.accountWritesPerAddress },
+    textsPerHour: settings.textsPerHour,
+  };
   return { jwtSecret, mailer, sms, linkOrigin: settings.siteOrigin, limits };
 }
