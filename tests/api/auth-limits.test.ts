@@ -24,7 +24,7 @@ async function expectLimited(res: Response, what: RegExp) {
 }
 
 describe('rate limits of the account calls', () => {
-  it('limits sign-in attempts per account, whatever the address', async () => {
+  it('limits sign-in attempts per account from one network, whatever the address', async () => {
     const shopper = await api.register();
     const attempt = (ip: string) => post('/api/Authenticate/Login', { login: shopper.user.email, password: 'guess-guess-1' }, ip);
     expect((await attempt('10.2.0.1')).status).toBe(401);
@@ -52,6 +52,24 @@ describe('rate limits of the account calls', () => {
     expect((await post('/api/Authenticate/ForgotPassword', { email }, '10.5.0.1')).status).toBe(202);
     expect((await post('/api/Authenticate/ForgotPassword', { email }, '10.5.0.2')).status).toBe(202);
     await expectLimited(await post('/api/Authenticate/ForgotPassword', { email }, '10.5.0.3'), /^Too many password reset requests/);
+    // Issue 32: counted per email from each network, so the email's owner elsewhere still gets a link.
+    expect((await post('/api/Authenticate/ForgotPassword', { email }, '10.15.0.1')).status).toBe(202);
+  });
+
+  it("keeps an account's own network in when another network has used up its sign-in attempts", async () => {
+    const shopper = await api.register();
+    for (const ip of ['10.12.0.1', '10.12.0.2']) expect((await post('/api/Authenticate/Login', { login: shopper.user.email, password: 'guess-guess-1' }, ip)).status).toBe(401);
+    await expectLimited(await post('/api/Authenticate/Login', { login: shopper.user.email, password: shopper.password }, '10.12.0.3'), /sign-in/);
+    expect((await post('/api/Authenticate/Login', { login: shopper.user.email, password: shopper.password }, '10.13.0.1')).status).toBe(200);
+  });
+
+  it('counts an IPv4 /24 as a softer bucket: four addresses\' worth of failures', async () => {
+    const statuses = [];
+    for (let i = 0; i < 17; i++) {
+      statuses.push((await post('/api/Authenticate/Login', { login: `net${i}@example.in`, password: 'guess-guess-1' }, `10.14.0.${Math.floor(i / 4) + 1}`)).status);
+    }
+    expect(statuses.slice(0, 16).every((s) => s === 401)).toBe(true);
+    expect(statuses[16]).toBe(429);
   });
 
   it('limits token refreshes per address', async () => {
