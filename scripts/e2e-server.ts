@@ -9,7 +9,7 @@ import { e2eServerFile } from './lib/e2e-server-file.ts';
 const port = process.env.E2E_PORT ?? '4399';
 console.log(`e2e-server: starting the built shop on http://127.0.0.1:${port}`);
 // Every spec's shoppers register from 127.0.0.1: the shop's limit per address (30 in 15 minutes) would refuse the later ones.
-const server = await startBuiltServer({ env: { PORT: port, ACCOUNT_WRITES_PER_ADDRESS: '1000' }, timeoutMs: 120_000, echo: true }).catch((error: unknown) => {
+const server = await startBuiltServer({ env: { PORT: port, ACCOUNT_WRITES_PER_ADDRESS: '1000', TEXTS_PER_HOUR: '100000' }, timeoutMs: 120_000, echo: true }).catch((error: unknown) => {
   console.error(`e2e-server: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

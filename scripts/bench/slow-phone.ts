@@ -62,6 +62,7 @@ async function registerShopper(baseUrl: string, dataDir: string): Promise<Sessio
     fetch(baseUrl + p, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify(body) });
   const registered = await post('/api/Authenticate/Register', shopper);
   if (registered.status !== 202) throw new Error(`Register answered HTTP ${registered.status}: ${await registered.text()}`);
+  const { challenge } = (await registered.json()) as { challenge: string };
   const outbox = path.join(dataDir, 'sms-outbox');
   let code: string | undefined;
   for (let i = 0; i < 100 && !code; i++) {
@@ -70,7 +71,7 @@ async function registerShopper(baseUrl: string, dataDir: string): Promise<Sessio
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`no code texted to ${phone}`);
-  const verified = await post('/api/Authenticate/VerifyCode', { phone, code });
+  const verified = await post('/api/Authenticate/VerifyCode', { phone, code, challenge });
   if (!verified.ok) throw new Error(`VerifyCode answered HTTP ${verified.status}`);
   return (await verified.json()) as Session;
 }

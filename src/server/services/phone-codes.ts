@@ -34,8 +34,8 @@ export type IssuedCode =
   | { ok: false; retryAfterSeconds: number };
 
 /**
- * Sends a number's code to a new request, unless a request for the number came less than RESEND_SECONDS ago (account
- * or none, any purpose: the wait is the same for every number). A number has one live code: while it lives, each new
+ * Sends a number's code to a new request, unless a request for the number came less than RESEND_SECONDS ago and its
+ * code is not spent (account or none, any purpose: the wait is the same for every number). A number has one live code: while it lives, each new
  * request gets the same code again (a second text that reads the same), never a new one that would void the code its
  * owner is typing. Each request gets its own challenge, and the code finishes only the request whose challenge comes
  * back with it: a registration is never finished with another request's name, email or password.
@@ -52,7 +52,14 @@ export async function issueCode(
     const [recent] = await tx
       .select({ age: sql<number>`extract(epoch from now() - ${phoneCodes.createdAt})::float` })
       .from(phoneCodes)
-      .where(and(eq(phoneCodes.phone, request.phone), gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`)))
+      .where(
+        and(
+          eq(phoneCodes.phone, request.phone),
+          gt(phoneCodes.createdAt, sql`now() - make_interval(secs => ${RESEND_SECONDS})`),
+          // A code that came back right is finished with: its number may be asked for again at once.
+          sql`not (${phoneCodes.usedAt} is not null and ${phoneCodes.attempts} < ${CODE_TRIES})`,
+        ),
+      )
       .orderBy(desc(phoneCodes.createdAt))
       .limit(1);
     if (recent) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(RESEND_SECONDS - Number(recent.age))) };
