@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '../../src/lib/api/headers.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { outboxMailer } from '../../src/server/mail.ts';
-import { keyedLimiter, limiterStoreFor, sharedLimiterStore } from '../../src/server/rate-limit.ts';
+import { keyedLimiter, limiterStoreFor, sharedLimiterStore, targetLimiter } from '../../src/server/rate-limit.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { outboxSms } from '../../src/server/sms.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
@@ -134,6 +135,25 @@ describe('rate limits shared by two instances on one PostgreSQL database', () =>
     await onB.refund('shopper');
     await expect(onA(c, 'shopper')).resolves.toBeUndefined();
     await expect(onB(c, 'shopper')).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('a limit on a target shared by two instances (issue 32)', () => {
+  it("counts a number's wrong codes from every network on both, and past the ceiling refuses only networks that failed", async () => {
+    const store = (i: number) => limiterStoreFor(instances[i]!.handle);
+    const limits = { perSource: { writes: 5, windowSeconds: 600 }, ceiling: { writes: 3, windowSeconds: 600 } };
+    const onA = targetLimiter(limits, 'wrong codes', { store: store(0), name: 'ceiling-test' });
+    const onB = targetLimiter(limits, 'wrong codes', { store: store(1), name: 'ceiling-test' });
+    const c = { header: () => {} } as unknown as Context;
+    for (const [instance, network] of [[onA, 'net-1'], [onB, 'net-2'], [onA, 'net-3']] as const) {
+      await instance.attempt(c, network, '9812345670');
+      await instance.failed(network, '9812345670');
+    }
+    await expect(onB.attempt(c, 'net-1', '9812345670')).rejects.toMatchObject({ status: 429 });
+    await expect(onA.attempt(c, 'net-2', '9812345670')).rejects.toMatchObject({ status: 429 });
+    // A network that never failed on the number, its owner's, is not held back; another number is not either.
+    await expect(onB.attempt(c, 'net-owner', '9812345670')).resolves.toBeUndefined();
+    await expect(onA.attempt(c, 'net-1', '9812345671')).resolves.toBeUndefined();
   });
 });
 
