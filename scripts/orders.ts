@@ -104,10 +104,10 @@ function httpBackend(url: string, dataDir: string): Backend {
 async function databaseBackend(settings: ServerSettings): Promise<Backend> {
   const handle = await openStoppedShop(settings);
   const { db } = handle;
-  const { delivery } = readStoreSettings();
+  const { delivery, limits } = readStoreSettings();
   // The same notices the running shop sends, through the settings' mailer and text sender (or their outboxes); awaited
   // here, so they leave before this process ends. Where they were written is not the grocer's business: not printed.
-  const notices = orderNotices({ db, ...(await messengersFromSettings(settings, () => {})), linkOrigin: settings.siteOrigin, timeZone: delivery.timeZone });
+  const notices = orderNotices({ db, ...(await messengersFromSettings(settings, () => {})), linkOrigin: settings.siteOrigin, timeZone: delivery.timeZone, textsPerNumberPerHour: limits.orderTextsPerNumberPerHour });
   return {
     day: (date) => ordersOfDay(db, delivery, date),
     order: (id) => grocerOrder(db, delivery, id),

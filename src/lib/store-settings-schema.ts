@@ -91,6 +91,24 @@ export const areaGroupSchema = z.object({
 
 export type AreaGroup = z.infer<typeof areaGroupSchema>;
 
+/** UPI's usual limit for one payment (NPCI), in rupees: a pay-now request above it would fail in the shopper's app. */
+export const UPI_PAYMENT_MAX_RUPEES = 100_000;
+
+/** What the limits are when store.yaml leaves them out: what a neighbourhood kirana would pick (store.yaml says why). */
+export const LIMIT_DEFAULTS = {
+  openOrdersPerNumber: 3,
+  unitsPerProduct: 10,
+  slotPlacesPerShopper: 1,
+  linesPerOrder: 40,
+  unitsPerOrder: 100,
+  orderValueMaxRupees: 20_000,
+  openUnitsPerNumber: 200,
+  openValuePerNumberRupees: 40_000,
+  payNowMaxRupees: 10_000,
+  expiredPayNowPerDay: 2,
+  orderTextsPerNumberPerHour: 10,
+} as const;
+
 export const storeSettingsSchema = z.object({
   shopName: z.string().min(2),
   offers: z.object({
@@ -130,13 +148,34 @@ export const storeSettingsSchema = z.object({
   limits: z
     .object({
       /** Orders one verified number may have open (placed, packed or out for delivery) at once. */
-      openOrdersPerNumber: z.number().int().min(1).max(100).default(3),
-      /** Units of one product (one pack size) in one order, and so in the cart; the API's bound is its ceiling. */
-      unitsPerProduct: z.number().int().min(1).max(CART_LIMITS.maxQty).default(10),
+      openOrdersPerNumber: z.number().int().min(1).max(100).default(LIMIT_DEFAULTS.openOrdersPerNumber),
+      /** Units of one product in one order, all its pack sizes together; a cart line's ceiling too (the API's bound is its ceiling). */
+      unitsPerProduct: z.number().int().min(1).max(CART_LIMITS.maxQty).default(LIMIT_DEFAULTS.unitsPerProduct),
       /** Orders one shopper may have in one delivery slot. */
-      slotPlacesPerShopper: z.number().int().min(1).max(100).default(1),
+      slotPlacesPerShopper: z.number().int().min(1).max(100).default(LIMIT_DEFAULTS.slotPlacesPerShopper),
+      /** Different items (lines) in one order. */
+      linesPerOrder: z.number().int().min(1).max(1_000).default(LIMIT_DEFAULTS.linesPerOrder),
+      /** Units in one order, every line together. */
+      unitsPerOrder: z.number().int().min(1).max(10_000).default(LIMIT_DEFAULTS.unitsPerOrder),
+      /** The most one order's goods may be worth (selling prices before the offers), in rupees. */
+      orderValueMaxRupees: z.number().int('limits: orderValueMaxRupees is a whole number of rupees').min(1).default(LIMIT_DEFAULTS.orderValueMaxRupees),
+      /** Units one verified number may have on its way, across its open orders (this one included). */
+      openUnitsPerNumber: z.number().int().min(1).max(100_000).default(LIMIT_DEFAULTS.openUnitsPerNumber),
+      /** What one verified number's open orders may be worth together (this one included), in rupees. */
+      openValuePerNumberRupees: z.number().int('limits: openValuePerNumberRupees is a whole number of rupees').min(1).default(LIMIT_DEFAULTS.openValuePerNumberRupees),
+      /** The most a pay-now UPI request may ask for, in rupees: UPI's usual ceiling per payment is ₹1,00,000. */
+      payNowMaxRupees: z
+        .number()
+        .int('limits: payNowMaxRupees is a whole number of rupees')
+        .min(1)
+        .max(UPI_PAYMENT_MAX_RUPEES, `limits: payNowMaxRupees can be at most ${UPI_PAYMENT_MAX_RUPEES} (UPI's usual limit for one payment is ₹1,00,000)`)
+        .default(LIMIT_DEFAULTS.payNowMaxRupees),
+      /** Pay-now orders of one number that expired unpaid in the last 24 hours after which it may pay on delivery only. */
+      expiredPayNowPerDay: z.number().int().min(1).max(100).default(LIMIT_DEFAULTS.expiredPayNowPerDay),
+      /** Texts about orders one number gets in an hour; past it the notices go by mail only. */
+      orderTextsPerNumberPerHour: z.number().int().min(1).max(1_000).default(LIMIT_DEFAULTS.orderTextsPerNumberPerHour),
     })
-    .default({ openOrdersPerNumber: 3, unitsPerProduct: 10, slotPlacesPerShopper: 1 }),
+    .default(LIMIT_DEFAULTS),
   /** Paying now by UPI (issue 25): where the money goes, and how long an unpaid order keeps its stock and slot. */
   payments: z
     .object({

@@ -71,7 +71,7 @@ export function createApp({
   stale = inProcessBus(),
   imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
   rateLimits = memoryLimiterStore,
-  notices = orderNotices({ db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone }),
+  notices = orderNotices({ db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone, textsPerNumberPerHour: store.limits.orderTextsPerNumberPerHour }),
 }: AppDeps) {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {

@@ -48,7 +48,7 @@ export async function openShopApi(
   try {
     const accounts = await accountDepsFromSettings(settings, log);
     const reads = catalogueReads(handle.db, readCache);
-    const notices = orderNotices({ db: handle.db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone });
+    const notices = orderNotices({ db: handle.db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone, textsPerNumberPerHour: store.limits.orderTextsPerNumberPerHour });
     const api = createApp({
       db: handle.db,
       accounts,

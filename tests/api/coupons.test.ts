@@ -34,7 +34,7 @@ beforeAll(async () => {
       ...store,
       // Only "5% off all products": the numbers below are that and the coupon, nothing else.
       offers: { ...store.offers, allProductsDiscountPercent: 5, firstOrderDiscountPercent: 0, bestPriceThresholdRupees: 1_000_000, freeDelivery: true },
-      limits: { openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100 },
+      limits: { ...store.limits, openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100, openUnitsPerNumber: 100_000, openValuePerNumberRupees: 10_000_000 },
       coupons,
     },
   });

@@ -136,7 +136,7 @@ export async function startTestApi(
   const store = options.store ?? readStoreSettings();
   const linkOrigin = options.linkOrigin ?? 'https://shop.example.in';
   // The shop's notices, kept here so that closing waits for those still being sent, as the shop's close does.
-  const notices = orderNotices({ db: handle.db, mailer: mails.mailer, sms: texts.sender, linkOrigin, timeZone: store.delivery.timeZone });
+  const notices = orderNotices({ db: handle.db, mailer: mails.mailer, sms: texts.sender, linkOrigin, timeZone: store.delivery.timeZone, textsPerNumberPerHour: store.limits.orderTextsPerNumberPerHour });
   const app = createApp({
     db: handle.db,
     notices,

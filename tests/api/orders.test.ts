@@ -20,7 +20,7 @@ beforeAll(async () => {
   api = await startTestApi({
     products: 60,
     now: () => clock,
-    store: { ...store, limits: { openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100 } },
+    store: { ...store, limits: { ...store.limits, openOrdersPerNumber: 100, unitsPerProduct: 20, slotPlacesPerShopper: 100, openUnitsPerNumber: 100_000, openValuePerNumberRupees: 10_000_000 } },
   });
   spare = await plainProductIds(api.db);
 });

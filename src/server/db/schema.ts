@@ -575,6 +575,29 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId)],
 );
 
+/**
+ * Each notice of an order's step, claimed before it is sent (issue 32): one row per order and step, so the step is told
+ * at most once whoever sends it; `texted` says whether it went as a text, which is what the texts per number per hour
+ * (store.yaml limits.orderTextsPerNumberPerHour) count.
+ */
+export const orderNotices = pgTable(
+  'order_notices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The number the text went (or would have gone) to. */
+    phone: text('phone').notNull(),
+    texted: boolean('texted').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.event] }),
+    index('order_notices_texted_idx').on(t.phone, t.sentAt).where(sql`${t.texted}`),
+  ],
+);
+
 export const ISSUE_KINDS = ['missing', 'damaged', 'wrong_item', 'quality'] as const;
 export type IssueKind = (typeof ISSUE_KINDS)[number];
 /** 'open' until the grocer settles it with a refund or a replacement. */

@@ -106,7 +106,7 @@ export function registerOrderRoutes(
         ...errors,
         403: json(ErrorSchema, 'The mobile number is not verified yet (phone_unverified) or the shop blocked it (phone_blocked); or a write from another site'),
         404: json(ErrorSchema, 'No such address of yours'),
-        409: json(ErrorSchema, 'Empty cart, out of stock, or the slot is full or closed; nothing was taken'),
+        409: json(ErrorSchema, 'Empty cart, out of stock, the slot is full or closed, or past a limit of the shop (store.yaml limits: the message names it); nothing was taken'),
         422: json(ErrorSchema, 'The Idempotency-Key was used for a different order'),
         429: json(ErrorSchema, 'Too many orders; Retry-After says when to try again'),
       },

@@ -1,7 +1,8 @@
 // Coupons (issue 25): a code from store.yaml checked against the shopper's priced cart, on the server only. A coupon
 // comes after the offers: it is taken off what is left of the subtotal once they are applied (never more than that),
-// its minimum is judged on the subtotal the cart shows (so "add ₹49 more" is true), and it is once per verified number.
-import { and, eq, ne, sql } from 'drizzle-orm';
+// its minimum is judged on the subtotal the cart shows (so "add ₹49 more" is true), and it is once per verified number
+// and once per account.
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { CartSummaryDto, CouponCheckDto, CouponRefusalCode } from '../account-schemas.ts';
 import { formatRupees } from '../../lib/money.ts';
 import type { Coupon } from '../../lib/store-settings-schema.ts';
@@ -84,16 +85,18 @@ export function withCoupon(summary: CartSummaryDto, check: CouponCheckDto): Cart
 }
 
 /**
- * Whether the shopper's number has an order with this coupon that is not cancelled (the unique index
- * orders_coupon_once_per_phone_key says the same at insert). A number not verified yet is nobody's proof: only the
- * shopper's own orders count then, and placing the order (which needs it verified) asks again by number.
+ * Whether the shopper's account or number has an order with this coupon that is not cancelled (the unique index
+ * orders_coupon_once_per_phone_key says the same of the number at insert; placeOrder holds the account's row, so two
+ * orders of one account are judged one after the other). Once per account too: an account that moved to a new number
+ * must not get a welcome coupon again (issue 32). A number not verified yet is nobody's proof: only the shopper's own
+ * orders count then, and placing the order (which needs it verified) asks again by number.
  */
 export async function couponUsed(db: Database, userId: number, code: string): Promise<boolean> {
   const [shopper] = await db
     .select({ phone: users.phone, verified: sql<boolean>`${users.phoneVerifiedAt} is not null` })
     .from(users)
     .where(eq(users.id, userId));
-  const whose = shopper?.verified ? eq(orders.verifiedPhone, shopper.phone) : eq(orders.userId, userId);
+  const whose = shopper?.verified ? or(eq(orders.userId, userId), eq(orders.verifiedPhone, shopper.phone)) : eq(orders.userId, userId);
   const [used] = await db
     .select({ id: orders.id })
     .from(orders)

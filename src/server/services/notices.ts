@@ -1,6 +1,8 @@
 // Order notices (issue 25): a mail, and a text message when the shopper has not turned them off, each time an order is
 // placed, packed, out for delivery, delivered or cancelled, and when its payment is confirmed. Each names the order,
-// its slot, its total and links to the order page.
+// its slot, its total and links to the order page. Each step of an order is told at most once (its row in order_notices),
+// and one number gets at most store.yaml's limits.orderTextsPerNumberPerHour texts an hour: place-and-cancel in a loop
+// must not text a shopper (or a stranger's number) forty times a second at the shop's cost.
 //
 // Sent after the write has committed, and never allowed to fail it or hold it up: the routes start a notice and answer
 // at once (`later`); a send that fails is logged in one line for the shop, never shown to the shopper. The stopped
@@ -8,9 +10,10 @@
 //
 // Every text is a DLT template with variables (TRAI's rules for a commercial SMS to an Indian number): the wording
 // below is what the grocer registers, word for word, with {#var#} where a variable goes (docs/notices.md).
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { deliverySlots, orders, users } from '../db/schema.ts';
+import { deliverySlots, orderNotices as sentNotices, orders, users } from '../db/schema.ts';
+import { LIMIT_DEFAULTS } from '../../lib/store-settings-schema.ts';
 import type { Mailer } from '../mail.ts';
 import type { SmsSender } from '../sms.ts';
 import { formatRupees } from '../../lib/money.ts';
@@ -105,6 +108,8 @@ export interface NoticeDeps {
   timeZone: string;
   /** Where a failed send is reported, one line, for the shop's log. */
   log?: (message: string) => void;
+  /** Texts about orders one number gets in an hour (store.yaml limits.orderTextsPerNumberPerHour); past it, mail only. */
+  textsPerNumberPerHour?: number;
 }
 
 export interface OrderNotices {
@@ -119,11 +124,42 @@ export interface OrderNotices {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The notices of a shop: its mailer and text sender (src/server/auth/setup.ts), its origin and time zone. */
-export function orderNotices({ db, mailer, sms, linkOrigin, timeZone, log = (m) => console.error(m) }: NoticeDeps): OrderNotices {
+export function orderNotices({
+  db,
+  mailer,
+  sms,
+  linkOrigin,
+  timeZone,
+  log = (m) => console.error(m),
+  textsPerNumberPerHour = LIMIT_DEFAULTS.orderTextsPerNumberPerHour,
+}: NoticeDeps): OrderNotices {
+  /**
+   * Claims the notice of this order's step before it is sent: false when it was claimed already (a step is told at most
+   * once, whoever sends it). Under the lock on the shopper's row, so notices racing for one number count its texts one
+   * after the other; past the hour's texts it is mailed only (the order page shows every step anyway).
+   */
+  async function claim(orderId: number, event: NoticeEvent, userId: number, phone: string, wantsText: boolean) {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [texts] = await tx
+        .select({ count: count() })
+        .from(sentNotices)
+        .where(and(eq(sentNotices.phone, phone), eq(sentNotices.texted, true), gt(sentNotices.sentAt, sql`now() - interval '1 hour'`)));
+      const texted = wantsText && (texts?.count ?? 0) < textsPerNumberPerHour;
+      const claimed = await tx
+        .insert(sentNotices)
+        .values({ orderId, event, phone, texted })
+        .onConflictDoNothing()
+        .returning({ texted: sentNotices.texted });
+      return claimed.length === 0 ? null : { texted };
+    });
+  }
+
   async function send(orderId: number, event: NoticeEvent): Promise<void> {
     try {
       const [row] = await db
         .select({
+          userId: users.id,
           email: users.email,
           phone: users.phone,
           smsNotices: users.smsNotices,
@@ -138,10 +174,12 @@ export function orderNotices({ db, mailer, sms, linkOrigin, timeZone, log = (m) 
         .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
         .where(eq(orders.id, orderId));
       if (!row) return log(`[notices] order ${orderId} ${event}: no such order, nothing sent`);
+      const claimed = await claim(orderId, event, row.userId, row.phone, row.smsNotices);
+      if (!claimed) return;
       const link = new URL(urls.orderDetails(orderId), linkOrigin).href;
       const messages = noticeMessages(event, { orderId, ...row }, link, timeZone);
       // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
-      if (row.smsNotices) {
+      if (claimed.texted) {
         await sms.send({ to: row.phone, text: messages.text, variables: messages.variables, template: event }).catch((error: unknown) => {
           log(`[notices] order ${orderId} ${event}: the text to ${row.phone} was not sent (${reasonOf(error)})`);
         });

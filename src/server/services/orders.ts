@@ -25,6 +25,7 @@ import {
   type OrderStatus,
 } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
+import { formatRupees } from '../../lib/money.ts';
 import { isPhoneBlocked } from './blocked-phones.ts';
 import { addressNotFound, findAddress } from './addresses.ts';
 import { addToCart, cartOf } from './cart.ts';
@@ -106,11 +107,10 @@ export async function placeOrder(
     if (!shopper?.verified) throw new ApiError(403, 'phone_unverified', PHONE_UNVERIFIED);
     if (await isPhoneBlocked(tx, shopper.phone)) throw new ApiError(403, 'phone_blocked', PHONE_BLOCKED);
     const { limits } = rules;
-    const [open] = await tx
-      .select({ count: count() })
-      .from(orders)
-      .where(and(eq(orders.verifiedPhone, shopper.phone), inArray(orders.status, [...OPEN_STATUSES])));
-    if ((open?.count ?? 0) >= limits.openOrdersPerNumber) throw conflict(tooManyOpen(limits.openOrdersPerNumber));
+    // Read under the lock on the shopper's row, which is the number's too (one account per number, and a number
+    // changes only by a write to that row): two orders racing on one number are counted one after the other.
+    const open = await openOrdersOf(tx, shopper.phone, new Date(rules.now().getTime() - EXPIRED_PAY_NOW_WINDOW_MS));
+    if (open.count >= limits.openOrdersPerNumber) throw conflict(tooManyOpen(limits.openOrdersPerNumber));
 
     const saved = await findAddress(tx, userId, input.addressId);
     if (!saved) throw addressNotFound(input.addressId);
@@ -132,8 +132,11 @@ export async function placeOrder(
     }
     const unpriced = cart.lines.find((l) => l.productVariantsId !== 0 && l.productVariantPriceId === 0);
     if (unpriced) throw conflict(`Sorry, ${labelOf(unpriced)} cannot be bought right now: it has no price yet.`);
-    const tooMany = cart.lines.find((l) => l.qty > limits.unitsPerProduct);
-    if (tooMany) throw conflict(`You can order at most ${limits.unitsPerProduct} of ${labelOf(tooMany)}; please lower its quantity.`);
+    checkOrderSize(cart.lines, summary, limits, open);
+    if (input.paymentMethod === 'upi_now') {
+      if (open.expiredPayNow >= limits.expiredPayNowPerDay) throw conflict(payNowRested(open.expiredPayNow));
+      if (summary.totalPaise > limits.payNowMaxRupees * 100) throw conflict(payNowTooBig(limits.payNowMaxRupees));
+    }
     // A coupon that stopped applying (expired, used meanwhile, the cart now below its minimum) orders nothing.
     if (coupon && !coupon.applies) throw couponRefused(coupon);
 
@@ -217,6 +220,67 @@ export async function placeOrder(
   const order = await orderOf(db, rules, userId, orderId);
   if (!order) throw orderNotFound(orderId);
   return { order, replayed, shelfChanged };
+}
+
+/** How far back a pay-now order that expired unpaid counts against its number (limits.expiredPayNowPerDay). */
+const EXPIRED_PAY_NOW_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** What a number has on its way (its open orders, their units and goods' value) and its pay-now orders that expired since `since`. */
+async function openOrdersOf(tx: Database, phone: string, since: Date) {
+  const isOpen = inArray(orders.status, [...OPEN_STATUSES]);
+  const [row] = await tx
+    .select({
+      count: sql<number>`count(*) filter (where ${isOpen})`.mapWith(Number),
+      valuePaise: sql<number>`coalesce(sum(${orders.subtotalPaise}) filter (where ${isOpen}), 0)`.mapWith(Number),
+      units: sql<number>`coalesce((select sum(${orderLines.qty}) from ${orderLines} where ${orderLines.orderId} in
+        (select o.id from ${orders} o where o.verified_phone = ${phone} and o.status in (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)}))), 0)`.mapWith(Number),
+      expiredPayNow: sql<number>`count(*) filter (where ${orders.paymentStatus} = 'expired' and ${orders.paymentDueAt} > ${since.toISOString()})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.verifiedPhone, phone));
+  return row ?? { count: 0, valuePaise: 0, units: 0, expiredPayNow: 0 };
+}
+
+const removeOrWait = 'Please remove some, or place another order once this one is delivered.';
+export const orderSizeRefusals = {
+  unitsOfProduct: (limit: number, name: string) =>
+    `You can order at most ${limit} of ${name} in one order (all its pack sizes together); please lower its quantity.`,
+  lines: (limit: number) => `An order can hold at most ${limit} different items. ${removeOrWait}`,
+  units: (limit: number) => `An order can hold at most ${limit} items. ${removeOrWait}`,
+  value: (limitRupees: number) => `An order can be worth at most ${formatRupees(limitRupees * 100)}. ${removeOrWait}`,
+  openUnits: (limit: number, held: number) =>
+    `Your orders on their way already hold ${held} items, and one mobile number can have at most ${limit} items on their way. Please remove some, or order again once an order is delivered.`,
+  openValue: (limitRupees: number, heldPaise: number) =>
+    `Your orders on their way are already worth ${formatRupees(heldPaise)}, and one mobile number can have at most ${formatRupees(limitRupees * 100)} on its way. Please remove some, or order again once an order is delivered.`,
+} as const;
+const payNowTooBig = (limitRupees: number) =>
+  `Paying now by UPI works for orders up to ${formatRupees(limitRupees * 100)}. Please choose cash or UPI on delivery for this order.`;
+const payNowRested = (expired: number) =>
+  `${expired} of your pay-now orders in the last day were not paid in time, so for now this number can pay on delivery only. Please choose cash or UPI on delivery.`;
+
+/**
+ * The size of one order and of the number's open orders with it (store.yaml limits), from the server's prices: a
+ * script that fills a cart cannot take the shelves in one free order, nor in three.
+ */
+function checkOrderSize(
+  lines: Array<{ productsId: number; qty: number; name: string }>,
+  summary: { subtotalPaise: number },
+  limits: OrderRules['limits'],
+  open: { units: number; valuePaise: number },
+): void {
+  // Every pack size of a product counts together: four packs would otherwise take four times the limit.
+  const perProduct = new Map<number, number>();
+  for (const line of lines) perProduct.set(line.productsId, (perProduct.get(line.productsId) ?? 0) + line.qty);
+  const tooMany = lines.find((l) => perProduct.get(l.productsId)! > limits.unitsPerProduct);
+  if (tooMany) throw conflict(orderSizeRefusals.unitsOfProduct(limits.unitsPerProduct, tooMany.name));
+  if (lines.length > limits.linesPerOrder) throw conflict(orderSizeRefusals.lines(limits.linesPerOrder));
+  const units = lines.reduce((n, l) => n + l.qty, 0);
+  if (units > limits.unitsPerOrder) throw conflict(orderSizeRefusals.units(limits.unitsPerOrder));
+  if (summary.subtotalPaise > limits.orderValueMaxRupees * 100) throw conflict(orderSizeRefusals.value(limits.orderValueMaxRupees));
+  if (open.units + units > limits.openUnitsPerNumber) throw conflict(orderSizeRefusals.openUnits(limits.openUnitsPerNumber, open.units));
+  if (open.valuePaise + summary.subtotalPaise > limits.openValuePerNumberRupees * 100) {
+    throw conflict(orderSizeRefusals.openValue(limits.openValuePerNumberRupees, open.valuePaise));
+  }
 }
 
 /**
