@@ -92,7 +92,8 @@ beforeAll(async () => {
     issue.open = open!.id;
   });
 });
-afterAll(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+// Guarded: with no dataDir, path.dirname('') is '.', the working tree itself.
+afterAll(() => dataDir && fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
 it('lists the issues, open ones first, with the order, item, kind, note, photo URL and when', async () => {
   const { code, stdout, stderr } = await ordersCommand('issues');
