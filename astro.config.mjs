@@ -52,7 +52,8 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
+        // blob: the shoppers' issue photos, fetched with their token and shown from memory (src/islands/LineIssue.tsx).
+        "img-src 'self' data: blob:",
         `connect-src ${apiOrigin === "'self'" ? "'self'" : `'self' ${apiOrigin}`}`,
         "object-src 'none'",
         "base-uri 'self'",

@@ -1,7 +1,7 @@
 // After delivery (issue 25), on one line of a delivered order: 'Report an issue' (a disclosure with the form: kind, a
 // note with its counter, an optional photo), then the report and its outcome. Not an island by itself: OrderView
 // renders it for each line of the order page's island, which hands it the order the API answers back.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { browserOrders } from '../client/api.ts';
 import { apiErrorMessage } from '../lib/api/errors.ts';
 import {
@@ -15,12 +15,52 @@ import {
   shortDay,
   type IssueKindValue,
 } from '../lib/order-issues.ts';
-import { pictureProps } from '../lib/picture.ts';
 import type { OrderDto } from '../server/order-schemas.ts';
 
 type Line = OrderDto['lines'][number];
 
 const PHOTO_MB = MAX_ISSUE_PHOTO_BYTES / 1024 / 1024;
+
+/**
+ * A photo only the shopper's token opens (issue 32): fetched through the API client, shown from memory. An <img src>
+ * cannot send the token, and a link that opened without it would open for anyone who has it.
+ */
+function usePhoto(url: string | null): string | undefined {
+  const [shown, setShown] = useState<string>();
+  useEffect(() => {
+    if (!url) return;
+    let objectUrl: string | undefined;
+    let gone = false;
+    browserOrders
+      .issuePhoto(url)
+      .then((blob) => {
+        if (gone) return;
+        objectUrl = URL.createObjectURL(blob);
+        setShown(objectUrl);
+      })
+      .catch((error: unknown) => console.error('Cannot show the photo', error));
+    return () => {
+      gone = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return shown;
+}
+
+function IssuePhoto({ issue }: { issue: NonNullable<Line['issue']> }) {
+  const [open, setOpen] = useState(false);
+  const thumbnail = usePhoto(issue.thumbnailUrl);
+  const photo = usePhoto(open ? issue.photoUrl : null);
+  const alt = `Your photo of the ${ISSUE_KIND_LABELS[issue.kind].toLowerCase()} item`;
+  return (
+    <>
+      <button type="button" className="line-issue-photo" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {thumbnail ? <img src={thumbnail} alt={alt} width="72" height="72" /> : <span className="line-issue-photo-wait">{alt}</span>}
+      </button>
+      {open && photo && <img className="line-issue-photo-large" src={photo} alt={`${alt}, large`} data-testid="line-issue-photo-large" />}
+    </>
+  );
+}
 
 function IssueReport({ issue, timeZone }: { issue: NonNullable<Line['issue']>; timeZone: string }) {
   return (
@@ -29,12 +69,7 @@ function IssueReport({ issue, timeZone }: { issue: NonNullable<Line['issue']>; t
         <strong>{ISSUE_KIND_LABELS[issue.kind]}</strong> reported on {shortDay(issue.createdAt, timeZone)}
         {issue.note && <>: “{issue.note}”</>}
       </p>
-      {issue.photoUrl && (
-        <a href={issue.photoUrl} target="_blank" rel="noopener">
-          {/* A small size made from the photo (the picture pipeline); the link opens the photo as it was sent. */}
-          <img {...pictureProps(issue.photoUrl, 'thumbnail')} alt={`Your photo of the ${ISSUE_KIND_LABELS[issue.kind].toLowerCase()} item`} width="72" height="72" loading="lazy" />
-        </a>
-      )}
+      {issue.photoUrl && <IssuePhoto issue={issue} />}
       <p className="line-issue-outcome" data-testid="line-issue-outcome" role="status">
         {issueOutcomeText(issue, timeZone)}
         {issue.settleNote && <> — {issue.settleNote}</>}
@@ -60,8 +95,8 @@ function ReportForm({ order, line, onReported }: { order: OrderDto; line: Line; 
     setBusy(true);
     setProblem('');
     try {
-      const photoUrl = photo ? (await browserOrders.uploadIssuePhoto(photo)).photoUrl : null;
-      onReported(await browserOrders.reportIssue(order.id, { orderLineId: line.orderLineId, kind, note, photoUrl }));
+      const photoId = photo ? (await browserOrders.uploadIssuePhoto(photo)).photoId : null;
+      onReported(await browserOrders.reportIssue(order.id, { orderLineId: line.orderLineId, kind, note, photoId }));
     } catch (error) {
       console.error('Cannot report the issue', error);
       setProblem(apiErrorMessage(error, 'The issue could not be reported. Please try again.'));

@@ -7,16 +7,16 @@ import { ISSUE_KIND_VALUES, ISSUE_NOTE_LIMITS, SETTLE_NOTE_LIMITS } from '../lib
 import { shopperText } from './schemas.ts';
 
 const ISSUE_OUTCOME_VALUES = ['open', 'refunded', 'replaced'] as const;
-/** Where a stored photo is served: the same content-addressed URLs as the product pictures (a photo, never an SVG). */
-export const ISSUE_PHOTO_URL = /^\/api\/images\/files\/[0-9a-f]{64}\.(jpg|png|webp)$/;
-
 /** A line's report as the shopper and the grocer see it. */
 export const OrderIssueSchema = z
   .object({
     id: z.number().int(),
     kind: z.enum(ISSUE_KIND_VALUES),
     note: z.string(),
-    photoUrl: z.string().nullable().openapi({ description: 'The shopper’s photo, served by /api/images; null: none' }),
+    photoUrl: z.string().nullable().openapi({
+      description: 'The shopper’s photo: answers only with their bearer token (the grocer’s list: the grocer’s token); null: none',
+    }),
+    thumbnailUrl: z.string().nullable().openapi({ description: `The photo as a small square JPEG, under the same rule; null: none` }),
     outcome: z.enum(ISSUE_OUTCOME_VALUES).openapi({ description: "'open' until the grocer settles it" }),
     settleNote: z.string().nullable().openapi({ description: 'What the grocer wrote when settling; null: nothing' }),
     refundPaise: z.number().int().nullable().openapi({ description: "The line's total when refunded; null otherwise" }),
@@ -34,17 +34,22 @@ export const ReportIssueSchema = z
       .max(2_147_483_647),
     kind: z.enum(ISSUE_KIND_VALUES, { error: "kind must be 'missing', 'damaged', 'wrong_item' or 'quality'" }),
     note: shopperText('note', ISSUE_NOTE_LIMITS, NO_CONTROL_EXCEPT_LINES).default(''),
-    photoUrl: z
-      .string()
-      .regex(ISSUE_PHOTO_URL, 'photoUrl must be the URL POST /api/app/IssuePhotos answered')
+    photoId: z
+      .number({ error: 'photoId must be the photoId POST /api/app/IssuePhotos answered' })
+      .int('photoId must be the photoId POST /api/app/IssuePhotos answered')
+      .positive('photoId must be the photoId POST /api/app/IssuePhotos answered')
+      .max(2_147_483_647)
       .nullable()
       .default(null)
-      .openapi({ description: 'From POST /api/app/IssuePhotos; leave out for no photo' }),
+      .openapi({ description: 'From POST /api/app/IssuePhotos (one of your own uploads); leave out for no photo' }),
   })
   .openapi('ReportIssue');
 
 export const IssuePhotoSchema = z
-  .object({ photoUrl: z.string().openapi({ example: '/api/images/files/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.jpg' }) })
+  .object({
+    photoId: z.number().int().openapi({ description: 'Name it in the report (photoId) within a day, or the upload is deleted' }),
+    photoUrl: z.string().openapi({ example: '/api/app/IssuePhotos/12', description: 'Answers only with your bearer token' }),
+  })
   .openapi('IssuePhoto');
 
 /** One report in the grocer's list (`npm run orders -- issues`). */

@@ -12,6 +12,7 @@ import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { startPaymentExpiry } from './payments/expiry.ts';
+import { startIssuePhotoSweep } from './services/issue-photos.ts';
 import { orderNotices } from './services/notices.ts';
 import { logServerError } from '../lib/error-log.ts';
 import { limiterStoreFor } from './rate-limit.ts';
@@ -68,8 +69,17 @@ export async function openShopApi(
       onExpired: (expired) => notices.later(expired.orderId, 'cancelled'),
       logError: (error) => logServerError('[payments]', error),
     });
+    // Shoppers' uploads no report names are deleted a day after (issue 32), by every shop process, stopped the same way.
+    const stopPhotoSweep = startIssuePhotoSweep({ db: handle.db, logError: (error) => logServerError('[issue photos]', error) });
     const closeDatabase = handle.close.bind(handle);
-    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await notices.drain(); await closeDatabase(); } };
+    const stoppingHandle = {
+      ...handle,
+      close: async () => {
+        await Promise.all([stopExpiry(), stopPhotoSweep()]);
+        await notices.drain();
+        await closeDatabase();
+      },
+    };
     return { api, handle: stoppingHandle, settings, reads };
   } catch (error) {
     await handle.close();

@@ -1,12 +1,23 @@
 // After delivery (issue 25) over HTTP: a shopper reports an issue with a line of a delivered order (each refusal, the
 // photo stored and served, the return window judged at a fixed clock), the grocer lists and settles it once, the
 // shopper reads the outcome on the order, and the invoice's numbers (the GST included, the totals of the order).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GrocerIssueDto, GrocerIssueListDto, InvoiceDto } from '../../src/server/after-delivery-schemas.ts';
+import type { GrocerIssueDto, GrocerIssueListDto, InvoiceDto, IssuePhotoDto } from '../../src/server/after-delivery-schemas.ts';
+import {
+  ISSUE_PHOTO_BYTES_PER_ACCOUNT,
+  ISSUE_PHOTOS_PER_DAY,
+  PHOTO_NOT_YOURS,
+  PHOTO_TOO_MANY_PIXELS,
+  PHOTOS_KEPT_TEXT,
+  photosPerDayText,
+  startIssuePhotoSweep,
+  sweepIssuePhotos,
+  UNREFERENCED_PHOTO_MS,
+} from '../../src/server/services/issue-photos.ts';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
-import { orderEvents, products } from '../../src/server/db/schema.ts';
+import { imageFiles, issuePhotos, orderEvents, products } from '../../src/server/db/schema.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
 import { errorOf, plainProductIds, startTestApi, type TestApi, saveHomeAddress } from './harness.ts';
 
@@ -20,7 +31,7 @@ let spare: number[] = [];
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  api = await startTestApi({ products: 40, now: () => clock, grocerToken: TOKEN });
+  api = await startTestApi({ products: 60, now: () => clock, grocerToken: TOKEN });
   spare = await plainProductIds(api.db);
   jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c33' } }).jpeg().toBuffer();
 });
@@ -65,7 +76,7 @@ async function uploadPhoto(token: string, bytes: Uint8Array<ArrayBuffer>, type =
 }
 
 describe('a shopper reports an issue', () => {
-  it('with a photo: stored, served by /api/images, and on the line of the order with its outcome open', async () => {
+  it('with a photo: kept, served to its shopper, and on the line of the order with its outcome open', async () => {
     const { shopper, order } = await orderOf();
     const seen = (await (await api.call('GET', `/api/app/Orders/${order.id}`, { token: shopper.token })).json()) as OrderDto;
     expect(seen.status).toBe('delivered');
@@ -75,18 +86,26 @@ describe('a shopper reports an issue', () => {
 
     const upload = await uploadPhoto(shopper.token, new Uint8Array(jpeg));
     expect(upload.status, await upload.clone().text()).toBe(201);
-    const { photoUrl } = (await upload.json()) as { photoUrl: string };
-    expect(photoUrl).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.jpg$/);
-    const served = await api.get(photoUrl);
+    const { photoId, photoUrl } = (await upload.json()) as IssuePhotoDto;
+    expect(photoUrl).toBe(`/api/app/IssuePhotos/${photoId}`);
+    const served = await api.call('GET', photoUrl, { token: shopper.token });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(120);
 
     const line = seen.lines[0]!;
-    const res = await report(shopper.token, order.id, { orderLineId: line.orderLineId, kind: 'damaged', note: '  The packet was torn  ', photoUrl });
+    const res = await report(shopper.token, order.id, { orderLineId: line.orderLineId, kind: 'damaged', note: '  The packet was torn  ', photoId });
     expect(res.status, await res.clone().text()).toBe(201);
     const after = (await res.json()) as OrderDto;
-    expect(after.lines[0]!.issue).toMatchObject({ kind: 'damaged', note: 'The packet was torn', photoUrl, outcome: 'open', refundPaise: null, settledAt: null });
+    expect(after.lines[0]!.issue).toMatchObject({
+      kind: 'damaged',
+      note: 'The packet was torn',
+      photoUrl,
+      thumbnailUrl: `${photoUrl}/Thumbnail`,
+      outcome: 'open',
+      refundPaise: null,
+      settledAt: null,
+    });
     expect(after.lines[1]!.issue).toBeNull();
   });
 
@@ -128,7 +147,7 @@ describe('a shopper reports an issue', () => {
     expect((await api.call('GET', `/api/app/Invoices/${order.id}`, { token: stranger.token })).status).toBe(404);
   });
 
-  it('refuses a bad photo: not a picture, an SVG, empty, too large, or a URL never uploaded', async () => {
+  it('refuses a bad photo: not a picture, an SVG, empty, too large, or an id never uploaded', async () => {
     const { shopper, order } = await orderOf();
     const text = await uploadPhoto(shopper.token, new TextEncoder().encode('not a picture at all'));
     expect(text.status).toBe(400);
@@ -144,11 +163,12 @@ describe('a shopper reports an issue', () => {
     expect((await fetch(`${api.baseUrl}/api/app/IssuePhotos`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(jpeg) })).status).toBe(401);
 
     const lineId = order.lines[0]!.orderLineId;
-    const unknown = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoUrl: `/api/images/files/${'a'.repeat(64)}.jpg` });
+    const unknown = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoId: 2_000_000 });
     expect(unknown.status).toBe(400);
-    expect((await errorOf(unknown)).message).toBe('That photo was not uploaded: send it to /api/app/IssuePhotos first.');
-    const foreign = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoUrl: 'https://example.com/x.jpg' });
-    expect(foreign.status).toBe(400);
+    expect((await errorOf(unknown)).message).toBe(PHOTO_NOT_YOURS);
+    const notAnId = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoId: 'https://example.com/x.jpg' });
+    expect(notAnId.status).toBe(400);
+    expect((await errorOf(notAnId)).message).toBe('photoId must be the photoId POST /api/app/IssuePhotos answered');
     const badKind = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'late' });
     expect(badKind.status).toBe(400);
     const longNote = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', note: 'x'.repeat(501) });
@@ -231,5 +251,184 @@ describe('the invoice', () => {
     const res = await api.call('GET', `/api/app/Invoices/${order.id}`, { token: shopper.token });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).message).toBe('The invoice is ready once the order is delivered.');
+  });
+});
+
+// Issue 32: a patient attacker's findings about the shoppers' photos, each held here.
+describe('shoppers’ photos are theirs (issue 32)', () => {
+  /** A phone's photo: 2400×1800, turned by its EXIF orientation, with the camera's make and where it was taken. */
+  const phonePhoto = () =>
+    sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#a52' } })
+      .withExif({ IFD0: { Make: 'KiranaPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 17/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 40/1' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+  const EXIF_HEADER = Buffer.from('Exif\0\0');
+
+  async function uploaded(token: string, bytes?: Buffer) {
+    const res = await uploadPhoto(token, new Uint8Array(bytes ?? jpeg));
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as IssuePhotoDto;
+  }
+
+  it('keeps no EXIF or GPS: what is served is a JPEG re-made upright, at most 1600 px, thumbnail too', async () => {
+    const sent = await phonePhoto();
+    const sentMeta = await sharp(sent).metadata();
+    expect(sentMeta.exif?.includes('KiranaPhone')).toBe(true);
+    expect(sentMeta.orientation).toBe(6);
+    const shopper = await api.register();
+    const { photoUrl } = await uploaded(shopper.token, sent);
+
+    for (const url of [photoUrl, `${photoUrl}/Thumbnail`]) {
+      const served = Buffer.from(await (await api.call('GET', url, { token: shopper.token })).arrayBuffer());
+      const meta = await sharp(served).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(served.includes(EXIF_HEADER)).toBe(false);
+      expect(served.includes('KiranaPhone')).toBe(false);
+      if (url === photoUrl) {
+        // Orientation 6 is a quarter turn: upright, the photo is taller than wide.
+        expect([meta.width, meta.height]).toEqual([1200, 1600]);
+        expect(meta.orientation).toBeUndefined();
+      } else expect([meta.width, meta.height]).toEqual([160, 160]);
+    }
+  });
+
+  it('keeps what is made, not what is sent: a 7 MB upload is a few hundred KB in the database', async () => {
+    // Noise is the worst case for JPEG: nothing smaller could be made from it.
+    const noise = Buffer.alloc(3000 * 2400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const sent = await sharp(noise, { raw: { width: 3000, height: 2400, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    expect(sent.length).toBeGreaterThan(5 * 1024 * 1024);
+    const shopper = await api.register();
+    const { photoId } = await uploaded(shopper.token, sent);
+    const [row] = await api.db
+      .select({ byteSize: issuePhotos.byteSize, kept: sql<number>`octet_length(${issuePhotos.bytes}) + octet_length(${issuePhotos.thumbnail})` })
+      .from(issuePhotos)
+      .where(eq(issuePhotos.id, photoId));
+    expect(Number(row!.kept)).toBe(row!.byteSize);
+    expect(row!.byteSize).toBeLessThan(600 * 1024);
+  });
+
+  it('refuses a photo of more than 50 megapixels before decoding it (a small PNG can hold a huge one)', async () => {
+    const shopper = await api.register();
+    const wide = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#fff' } }).png({ compressionLevel: 1 }).toBuffer();
+    const res = await uploadPhoto(shopper.token, new Uint8Array(wide), 'image/png');
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: 'bad_request', message: PHOTO_TOO_MANY_PIXELS });
+  });
+
+  it('serves a photo to its shopper and the grocer only: 404 to another shopper, 401 without a token, never cached', async () => {
+    const owner = await api.register();
+    const stranger = await api.register();
+    const publicPictures = () => api.db.select({ n: sql<number>`count(*)::int` }).from(imageFiles);
+    const [before] = await publicPictures();
+    const { photoId, photoUrl } = await uploaded(owner.token);
+    // Nothing added where every picture is public (/api/images/files).
+    expect(await publicPictures()).toEqual([before]);
+    for (const url of [photoUrl, `${photoUrl}/Thumbnail`]) {
+      const own = await api.call('GET', url, { token: owner.token });
+      expect(own.status).toBe(200);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      // Another shopper's photo and no photo at all answer alike: the id confirms nothing.
+      const theirs = await api.call('GET', url, { token: stranger.token });
+      expect(theirs.status).toBe(404);
+      expect(theirs.headers.get('cache-control')).toBe('private, no-store');
+      const none = await api.call('GET', url.replace(`/${photoId}`, '/2000000'), { token: stranger.token });
+      expect(none.status).toBe(404);
+      expect((await errorOf(theirs)).code).toBe((await errorOf(none)).code);
+      expect((await api.get(url)).status).toBe(401);
+      // The grocer's token is not a shopper's.
+      expect((await api.call('GET', url, { headers: { authorization: `Grocer ${TOKEN}` } })).status).toBe(401);
+    }
+
+    for (const url of [`IssuePhotos/${photoId}`, `IssuePhotos/${photoId}/Thumbnail`]) {
+      const grocers = await grocer('GET', url);
+      expect(grocers.status).toBe(200);
+      expect(grocers.headers.get('content-type')).toBe('image/jpeg');
+      expect(grocers.headers.get('cache-control')).toContain('no-store');
+      expect((await api.call('GET', `/api/grocer/${url}`, { headers: { authorization: 'Grocer not-the-token-0123456789' } })).status).toBe(401);
+    }
+    expect((await grocer('GET', 'IssuePhotos/2000000')).status).toBe(404);
+  });
+
+  it('a report names only its shopper’s own photo: another account’s is 400, and the grocer’s list links the grocer’s URL', async () => {
+    const { shopper, order } = await orderOf();
+    const other = await api.register();
+    const { photoId: othersPhoto } = await uploaded(other.token);
+    const lineId = order.lines[0]!.orderLineId;
+    const res = await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoId: othersPhoto });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: 'bad_request', message: PHOTO_NOT_YOURS });
+    expect((await api.call('GET', `/api/app/Orders/${order.id}`, { token: shopper.token }).then((r) => r.json()) as OrderDto).lines[0]!.issue).toBeNull();
+
+    const { photoId } = await uploaded(shopper.token);
+    expect((await report(shopper.token, order.id, { orderLineId: lineId, kind: 'damaged', photoId })).status).toBe(201);
+    const list = (await (await grocer('GET', 'Issues')).json()) as GrocerIssueListDto;
+    expect(list.issues.find((i) => i.orderId === order.id)).toMatchObject({
+      photoUrl: `/api/grocer/IssuePhotos/${photoId}`,
+      thumbnailUrl: `/api/grocer/IssuePhotos/${photoId}/Thumbnail`,
+    });
+  });
+
+  it(`takes ${ISSUE_PHOTOS_PER_DAY} photos a day per account (then 429 with Retry-After), and ${ISSUE_PHOTO_BYTES_PER_ACCOUNT / 1024 / 1024} MB kept (then 413)`, async () => {
+    const shopper = await api.register();
+    const hoursAgo = (h: number) => new Date(clock.getTime() - h * 3_600_000);
+    const small = new Uint8Array([0xff, 0xd8, 0xff]);
+    // A day's photos, the first 20 hours ago: the next one may come in 4 hours.
+    await api.db.insert(issuePhotos).values(
+      Array.from({ length: ISSUE_PHOTOS_PER_DAY }, (_, n) => ({ userId: shopper.user.id, bytes: small, byteSize: 3, createdAt: hoursAgo(20 - n * 0.5) })),
+    );
+    const res = await uploadPhoto(shopper.token, new Uint8Array(jpeg));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe(String(4 * 3600));
+    expect(await errorOf(res)).toEqual({ code: 'too_many_requests', message: photosPerDayText(4 * 3600) });
+
+    // A day later the count starts again, but what is kept still counts.
+    const later = await api.register();
+    await api.db.insert(issuePhotos).values({ userId: later.user.id, bytes: small, byteSize: ISSUE_PHOTO_BYTES_PER_ACCOUNT - 100, createdAt: hoursAgo(48) });
+    const full = await uploadPhoto(later.token, new Uint8Array(jpeg));
+    expect(full.status).toBe(413);
+    expect(await errorOf(full)).toEqual({ code: 'payload_too_large', message: PHOTOS_KEPT_TEXT });
+    expect((await api.db.select().from(issuePhotos).where(eq(issuePhotos.userId, later.user.id))).length).toBe(1);
+  });
+
+  it('the sweep deletes an upload no report names a day after it, with its bytes, and keeps the reported and the fresh', async () => {
+    const { shopper, order } = await orderOf();
+    const { photoId: reported } = await uploaded(shopper.token);
+    const { photoId: forgotten } = await uploaded(shopper.token);
+    const { photoId: fresh } = await uploaded(shopper.token);
+    expect((await report(shopper.token, order.id, { orderLineId: order.lines[0]!.orderLineId, kind: 'damaged', photoId: reported })).status).toBe(201);
+    const dayAgo = new Date(clock.getTime() - UNREFERENCED_PHOTO_MS - 60_000);
+    await api.db.update(issuePhotos).set({ createdAt: dayAgo }).where(inArray(issuePhotos.id, [reported, forgotten]));
+    await api.db.update(issuePhotos).set({ createdAt: new Date(clock.getTime() - UNREFERENCED_PHOTO_MS + 60_000) }).where(eq(issuePhotos.id, fresh));
+
+    const swept = await sweepIssuePhotos(api.db, clock);
+    expect(swept.deleted).toBeGreaterThanOrEqual(1);
+    const left = (await api.db.select({ id: issuePhotos.id }).from(issuePhotos).where(eq(issuePhotos.userId, shopper.user.id))).map((r) => r.id);
+    expect(left.sort((a, b) => a - b)).toEqual([reported, fresh]);
+    expect((await api.call('GET', `/api/app/IssuePhotos/${forgotten}`, { token: shopper.token })).status).toBe(404);
+    expect((await api.call('GET', `/api/app/IssuePhotos/${reported}`, { token: shopper.token })).status).toBe(200);
+  });
+
+  it('the sweep re-makes a photo moved as it was sent (migration 0016) without its metadata; until then it is not served', async () => {
+    const shopper = await api.register();
+    const sent = await phonePhoto();
+    const [moved] = await api.db
+      .insert(issuePhotos)
+      .values({ userId: shopper.user.id, bytes: sent, byteSize: sent.length, stripped: false, createdAt: clock })
+      .returning({ id: issuePhotos.id });
+    const url = `/api/app/IssuePhotos/${moved!.id}`;
+    expect((await api.call('GET', url, { token: shopper.token })).status).toBe(404);
+
+    const stop = startIssuePhotoSweep({ db: api.db, logError: (error) => { throw error; } }, { intervalMs: 3_600_000, now: () => clock });
+    await stop();
+    const served = await api.call('GET', url, { token: shopper.token });
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes(EXIF_HEADER)).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect((await api.call('GET', `${url}/Thumbnail`, { token: shopper.token })).status).toBe(200);
   });
 });

@@ -58,18 +58,25 @@ test('a damaged item reported with a photo, settled with a refund by the grocer,
   await expect(line.getByTestId('line-issue-outcome')).toHaveText('Reported: the shop will get back to you');
   const shown = report.getByRole('img', { name: /Your photo/ });
   await expect(shown).toBeVisible();
-  // The thumbnail is a size made from the stored photo; its link opens the photo as sent.
-  const photoUrl = await report.locator('a:has(img)').getAttribute('href');
-  expect(photoUrl).toMatch(/^\/api\/images\/files\/[0-9a-f]{64}\.jpg$/);
-  expect(await shown.getAttribute('src')).toBe(photoUrl!.replace('/files/', '/160/'));
-  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  expect((await request.get(photoUrl!)).status()).toBe(200);
+  // The photo is the shopper's alone (issue 32): the page fetches it with their token and shows it from memory; its
+  // URL answers nobody without the token.
+  expect(await shown.getAttribute('src')).toMatch(/^blob:/);
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 160)).toBe(true);
+  await report.getByRole('button', { name: /Your photo/ }).click();
+  const large = report.getByTestId('line-issue-photo-large');
+  await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  const reported = (await (await request.get(`/api/app/Orders/${order.id}`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as OrderDto;
+  const photoUrl = reported.lines[0]!.issue!.photoUrl!;
+  expect(photoUrl).toMatch(/^\/api\/app\/IssuePhotos\/\d+$/);
+  expect((await request.get(photoUrl)).status()).toBe(401);
+  expect((await request.get(photoUrl, { headers: { authorization: `Bearer ${session.token}` } })).status()).toBe(200);
   await expectAccessible(page);
 
   // The grocer sees it open and settles it with a refund, as `npm run orders -- issues` and `-- settle N --refund` do.
   const list = (await (await request.get('/api/grocer/Issues', { headers: grocer() })).json()) as GrocerIssueListDto;
   const issue = list.issues.find((i) => i.orderId === order.id)!;
-  expect(issue).toMatchObject({ kind: 'damaged', outcome: 'open', photoUrl });
+  expect(issue).toMatchObject({ kind: 'damaged', outcome: 'open', photoUrl: photoUrl.replace('/app/', '/grocer/') });
+  expect((await request.get(issue.photoUrl!, { headers: grocer() })).status()).toBe(200);
   const settled = await request.post(`/api/grocer/Issues/${issue.id}/Settle`, { headers: grocer(), data: { outcome: 'refunded', note: 'Refunded to your UPI' } });
   expect(settled.status(), await settled.text()).toBe(200);
 

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readServerSettings } from '../../src/server/config.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
-import { deliverySlots, orderEvents, orderIssues, orderLines, orders, products, users } from '../../src/server/db/schema.ts';
+import { deliverySlots, issuePhotos, orderEvents, orderIssues, orderLines, orders, products, users } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { zonedInstant } from '../../src/server/services/slots.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
@@ -18,6 +18,7 @@ const timeZone = readStoreSettings().delivery.timeZone;
 let dataDir = '';
 const issue = { open: 0, older: 0 };
 let orderId = 0;
+let photoId = 0;
 
 const ordersCommand = (...args: string[]) => runToEnd('scripts/orders.ts', dataDir, args);
 
@@ -78,15 +79,21 @@ beforeAll(async () => {
       .insert(orderIssues)
       .values({ orderId, orderLineId: lines[0]!.id, kind: 'missing', note: '', outcome: 'replaced', settledAt: new Date('2026-11-21T05:00:00Z'), createdAt: new Date('2026-11-21T04:00:00Z') })
       .returning({ id: orderIssues.id });
+    const [photo] = await db
+      .insert(issuePhotos)
+      .values({ userId: user!.id, bytes: new Uint8Array([0xff, 0xd8, 0xff]), thumbnail: new Uint8Array([0xff, 0xd8, 0xff]), byteSize: 6 })
+      .returning({ id: issuePhotos.id });
+    photoId = photo!.id;
     const [open] = await db
       .insert(orderIssues)
-      .values({ orderId, orderLineId: lines[1]!.id, kind: 'damaged', note: 'The bag was torn', photoUrl: `/api/images/files/${'b'.repeat(64)}.jpg`, createdAt: new Date('2026-11-22T04:00:00Z') })
+      .values({ orderId, orderLineId: lines[1]!.id, kind: 'damaged', note: 'The bag was torn', photoId, createdAt: new Date('2026-11-22T04:00:00Z') })
       .returning({ id: orderIssues.id });
     issue.older = older!.id;
     issue.open = open!.id;
   });
 });
-afterAll(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+// Guarded: with no dataDir, path.dirname('') is '.', the working tree itself.
+afterAll(() => dataDir && fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
 it('lists the issues, open ones first, with the order, item, kind, note, photo URL and when', async () => {
   const { code, stdout, stderr } = await ordersCommand('issues');
@@ -98,7 +105,8 @@ it('lists the issues, open ones first, with the order, item, kind, note, photo U
   expect(rows[0]).toMatch(new RegExp(`^\\s+${issue.open}\\s+#${orderId}\\s+1 × Atta \\(₹76\\)\\s+Damaged\\s+22 Nov 2026.*open$`));
   expect(rows[1]).toMatch(new RegExp(`^\\s+${issue.older}\\s+#${orderId}\\s+2 × Toor Dal \\(1 kg\\) \\(₹200\\)\\s+Missing.*replaced`));
   expect(stdout).toContain('Note: The bag was torn');
-  expect(stdout).toContain(`Photo: /api/images/files/${'b'.repeat(64)}.jpg`);
+  // The grocer's own URL of the photo: it answers only with the grocer's token (issue 32).
+  expect(stdout).toContain(`Photo: /api/grocer/IssuePhotos/${photoId}`);
 });
 
 it('settles an open issue with a refund of the line’s total and a note, once; refuses a settled one clearly', async () => {

@@ -21,7 +21,8 @@ afterAll(async () => {
     if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
     await child.exited;
   }
-  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  // Without a dataDir (beforeAll refused: no build), path.dirname('') is '.', the working tree itself.
+  if (dataDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {

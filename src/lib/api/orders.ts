@@ -39,11 +39,13 @@ export function orderCalls(api: KyInstance) {
     cancel: (id: number) => api.post(`app/Orders/${id}/Cancel`, fresh).json<OrderDto>(),
     /** Its lines back in the cart at today's prices; says which could not be. */
     reorder: (id: number) => api.post(`app/Orders/${id}/Reorder`, fresh).json<ReorderResultDto>(),
-    /** A photo for an issue report (issue 25), sent by itself: its URL then goes in the report. */
+    /** A photo for an issue report (issue 25), sent by itself: its photoId then goes in the report. */
     uploadIssuePhoto: (photo: Blob) =>
       api
         .post('app/IssuePhotos', { body: photo, headers: { 'content-type': photo.type || 'application/octet-stream' }, ...fresh })
         .json<IssuePhotoDto>(),
+    /** One of the shopper's issue photos (a report's photoUrl or thumbnailUrl): only their token opens it (issue 32). */
+    issuePhoto: (url: string) => api.get(url, fresh).blob(),
     /** Report an issue with a delivered line; answers the order, the line now carrying the report. */
     reportIssue: (id: number, report: ReportIssueInput) => api.post(`app/Orders/${id}/Issues`, { json: report, ...fresh }).json<OrderDto>(),
     /** The tax invoice of a delivered order (409 before it is delivered). */

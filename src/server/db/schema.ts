@@ -604,6 +604,31 @@ export type IssueKind = (typeof ISSUE_KINDS)[number];
 export const ISSUE_OUTCOMES = ['open', 'refunded', 'replaced'] as const;
 export type IssueOutcome = (typeof ISSUE_OUTCOMES)[number];
 
+/**
+ * A shopper's photo for an issue report (issue 32), apart from the public product pictures: served only to its shopper
+ * and the grocer. What is kept is not what was sent but a JPEG re-made from it (turned upright, at most
+ * ISSUE_PHOTO_MAX_SIDE px, no EXIF or GPS), a few hundred KB at most: small enough that the embedded database is not
+ * held up writing or reading it. An upload no report names within a day is deleted (services/issue-photos.ts).
+ */
+export const issuePhotos = pgTable(
+  'issue_photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    /** A small JPEG for the order page's thumbnail; null until a photo moved from image_files is re-made. */
+    thumbnail: bytea('thumbnail'),
+    /** The kept bytes (photo and thumbnail): what the account's quota counts. */
+    byteSize: integer('byte_size').notNull(),
+    /** false: moved as it was sent from image_files by migration 0016, metadata and all; the sweep re-makes it. */
+    stripped: boolean('stripped').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('issue_photos_user_created_idx').on(t.userId, t.createdAt)],
+);
+
 /** What a shopper reported about a line of a delivered order, within the return window, and how it was settled. */
 export const orderIssues = pgTable(
   'order_issues',
@@ -617,8 +642,8 @@ export const orderIssues = pgTable(
       .references(() => orderLines.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<IssueKind>().notNull(),
     note: text('note').notNull().default(''),
-    /** The shopper's photo (an image_files URL, as product pictures are); null: none. */
-    photoUrl: text('photo_url'),
+    /** The shopper's photo, one of their own uploads; null: none. */
+    photoId: integer('photo_id').references(() => issuePhotos.id, { onDelete: 'set null' }),
     outcome: text('outcome').$type<IssueOutcome>().notNull().default('open'),
     /** What the grocer told the shopper when settling. */
     settleNote: text('settle_note'),
@@ -627,6 +652,8 @@ export const orderIssues = pgTable(
   },
   (t) => [
     index('order_issues_order_idx').on(t.orderId),
+    // The sweep looks for uploads no report names.
+    index('order_issues_photo_idx').on(t.photoId),
     // One open or settled report per line: a second would be the same complaint twice.
     uniqueIndex('order_issues_line_key').on(t.orderLineId),
     check('order_issues_kind_known', sql`${t.kind} in ('missing', 'damaged', 'wrong_item', 'quality')`),

@@ -1,10 +1,12 @@
 // The grocer's side of the issue reports (issue 25), among the grocer routes (routes/grocer.ts registers these behind
-// its `Authorization: Grocer <token>` check): every report, open ones first, and settling one with a refund of the
-// line's total or a replacement. `npm run orders -- issues` and `-- settle N` use them while the shop runs.
+// its `Authorization: Grocer <token>` check): every report, open ones first, its shopper's photo (issue 32), and
+// settling one with a refund of the line's total or a replacement. `npm run orders -- issues` and `-- settle N` use them while the shop runs.
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { GrocerIssueListSchema, GrocerIssueSchema, SettleIssueSchema } from '../after-delivery-schemas.ts';
 import type { Database } from '../db/client.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
+import { notFound } from '../errors.ts';
+import { readIssuePhoto } from '../services/issue-photos.ts';
 import { listIssues, settleIssue } from '../services/order-issues.ts';
 import { json, jsonBody } from './openapi.ts';
 
@@ -27,6 +29,34 @@ export function registerGrocerIssueRoutes(app: OpenAPIHono, db: Database, now: (
     }),
     async (c) => c.json(await listIssues(db), 200),
   );
+
+  for (const size of ['photo', 'thumbnail'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: size === 'photo' ? '/grocer/IssuePhotos/{id}' : '/grocer/IssuePhotos/{id}/Thumbnail',
+        tags: ['Grocer'],
+        summary: size === 'photo' ? 'A shopper’s issue photo (the photoUrl of the list)' : 'A shopper’s issue photo as a small square JPEG',
+        security: GROCER,
+        request: { params: IssueIdParam },
+        responses: {
+          200: { content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) } }, description: 'The photo' },
+          ...errors,
+          404: json(ErrorSchema, 'No such photo'),
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const bytes = await readIssuePhoto(db, id, size);
+        if (!bytes) throw notFound(`There is no photo ${id}`);
+        return c.body(new Uint8Array(bytes), 200, {
+          'Content-Type': 'image/jpeg',
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+      },
+    );
+  }
 
   app.openapi(
     createRoute({

@@ -1,31 +1,21 @@
 // After delivery (issue 25): a shopper reports a problem with a line of a delivered order, within the return window
-// (store.yaml offers.returnDays from the delivered event), with an optional photo stored as the product pictures are;
+// (store.yaml offers.returnDays from the delivered event), with an optional photo of their own (issue-photos.ts);
 // the grocer lists the reports (open ones first) and settles each once, with a refund of the line's total or a
 // replacement. Used by the shopper's and the grocer's routes, and by `npm run orders` with the shop stopped.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { returnsClosedText, returnsUntilOf } from '../../lib/order-issues.ts';
 import type { GrocerIssueDto, GrocerIssueListDto, ReportIssueInput } from '../after-delivery-schemas.ts';
 import type { Database } from '../db/client.ts';
-import { imageFiles, orderEvents, orderIssues, orderLines, orders } from '../db/schema.ts';
+import { orderEvents, orderIssues, orderLines, orders } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { saveImageFile } from './image-files.ts';
-import { isPhoto } from './import.ts';
+import { issuePhotoUrls, isOwnPhoto, PHOTO_NOT_YOURS } from './issue-photos.ts';
 import { orderNotFound } from './orders.ts';
 
 export const NOT_DELIVERED = 'You can report an issue once the order is delivered.';
-export const PHOTO_NOT_A_PHOTO = 'The photo must be a JPEG, PNG or WebP picture.';
-export const PHOTO_NOT_UPLOADED = 'That photo was not uploaded: send it to /api/app/IssuePhotos first.';
 export const issueAlreadyReported = (item: string) => `You already reported an issue with ${item}.`;
 export const issueAlreadySettled = (id: number, outcome: string) => `Issue ${id} is already settled (${outcome}).`;
 
 const itemOf = (line: { name: string; variantName: string | null }) => (line.variantName ? `${line.name} (${line.variantName})` : line.name);
-
-/** Stores a shopper's photo (JPEG, PNG or WebP, told by its bytes; never an SVG) and answers its URL. */
-export async function saveIssuePhoto(db: Database, bytes: Uint8Array): Promise<string> {
-  if (bytes.length === 0) throw badRequest('The body is empty: send the photo’s bytes');
-  if (!isPhoto(bytes)) throw badRequest(PHOTO_NOT_A_PHOTO);
-  return (await saveImageFile(db, bytes, 'The photo')).url;
-}
 
 /**
  * Records the shopper's report about one line of their delivered order, inside the return window judged by `now`.
@@ -36,7 +26,7 @@ export async function reportIssue(
   rules: { returnDays: number; timeZone: string; now: () => Date },
   userId: number,
   orderId: number,
-  input: Required<Pick<ReportIssueInput, 'orderLineId' | 'kind'>> & { note: string; photoUrl: string | null },
+  input: Required<Pick<ReportIssueInput, 'orderLineId' | 'kind'>> & { note: string; photoId: number | null },
 ): Promise<void> {
   const [order] = await db
     .select({ status: orders.status })
@@ -58,14 +48,11 @@ export async function reportIssue(
     .from(orderLines)
     .where(and(eq(orderLines.id, input.orderLineId), eq(orderLines.orderId, orderId)));
   if (!line) throw notFound(`Order ${orderId} has no line ${input.orderLineId}`);
-  if (input.photoUrl) {
-    const sha256 = input.photoUrl.split('/').at(-1)!.split('.')[0]!;
-    const [stored] = await db.select({ sha256: imageFiles.sha256 }).from(imageFiles).where(eq(imageFiles.sha256, sha256));
-    if (!stored) throw badRequest(PHOTO_NOT_UPLOADED);
-  }
+  // Only the shopper's own upload: naming another's photo would show it to them on their order.
+  if (input.photoId !== null && !(await isOwnPhoto(db, userId, input.photoId))) throw badRequest(PHOTO_NOT_YOURS);
   const added = await db
     .insert(orderIssues)
-    .values({ orderId, orderLineId: line.id, kind: input.kind, note: input.note, photoUrl: input.photoUrl, createdAt: rules.now() })
+    .values({ orderId, orderLineId: line.id, kind: input.kind, note: input.note, photoId: input.photoId, createdAt: rules.now() })
     .onConflictDoNothing()
     .returning({ id: orderIssues.id });
   if (added.length === 0) throw conflict(issueAlreadyReported(itemOf(line)));
@@ -77,7 +64,7 @@ const issueRow = {
   orderLineId: orderIssues.orderLineId,
   kind: orderIssues.kind,
   note: orderIssues.note,
-  photoUrl: orderIssues.photoUrl,
+  photoId: orderIssues.photoId,
   outcome: orderIssues.outcome,
   settleNote: orderIssues.settleNote,
   createdAt: orderIssues.createdAt,
@@ -90,9 +77,10 @@ const issueRow = {
 };
 
 function grocerIssueOf(row: Awaited<ReturnType<typeof selectIssues>>[number]): GrocerIssueDto {
-  const { name, variantName, createdAt, settledAt, ...rest } = row;
+  const { name, variantName, createdAt, settledAt, photoId, ...rest } = row;
   return {
     ...rest,
+    ...(photoId === null ? { photoUrl: null, thumbnailUrl: null } : issuePhotoUrls(photoId, 'grocer')),
     item: itemOf({ name, variantName }),
     refundPaise: row.outcome === 'refunded' ? row.lineTotalPaise : null,
     createdAt: createdAt.toISOString(),

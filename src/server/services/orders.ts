@@ -7,6 +7,7 @@ import type { OrderDto, OrderListItemDto, OrderPageDto, PlaceOrderSchema, Reorde
 import type { FoodType } from '../../lib/food-type.ts';
 import { returnsUntilOf } from '../../lib/order-issues.ts';
 import type { OrderIssueDto } from '../after-delivery-schemas.ts';
+import { issuePhotoUrls } from './issue-photos.ts';
 import type { StoreSettingsData } from '../../lib/store-settings-schema.ts';
 import type { Database } from '../db/client.ts';
 import { withTransactionRetry } from '../db/retry.ts';
@@ -353,7 +354,7 @@ interface LineRow {
   lineTotalPaise: number;
   foodType: FoodType | null;
   orderLineId: number;
-  issue: OrderIssueDto | null;
+  issue: (Omit<OrderIssueDto, 'photoUrl' | 'thumbnailUrl'> & { photoId: number | null }) | null;
 }
 
 /**
@@ -395,7 +396,7 @@ export async function orderOf(
           'qty', ${orderLines.qty}, 'lineTotalPaise', ${orderLines.lineTotalPaise},
           'foodType', (select p.food_type from ${products} p where p.id = ${orderLines.productId}),
           'orderLineId', ${orderLines.id}, 'issue', (select json_build_object(
-            'id', ${orderIssues.id}, 'kind', ${orderIssues.kind}, 'note', ${orderIssues.note}, 'photoUrl', ${orderIssues.photoUrl},
+            'id', ${orderIssues.id}, 'kind', ${orderIssues.kind}, 'note', ${orderIssues.note}, 'photoId', ${orderIssues.photoId},
             'outcome', ${orderIssues.outcome}, 'settleNote', ${orderIssues.settleNote},
             'refundPaise', case when ${orderIssues.outcome} = 'refunded' then ${orderLines.lineTotalPaise} end,
             'createdAt', ${orderIssues.createdAt}, 'settledAt', ${orderIssues.settledAt})
@@ -410,9 +411,12 @@ export async function orderOf(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) return undefined;
   // JSON writes timestamps in PostgreSQL's way; the API's are ISO 8601 throughout.
-  const lines = row.lines.map((line) =>
-    line.issue ? { ...line, issue: { ...line.issue, createdAt: iso(line.issue.createdAt), settledAt: line.issue.settledAt && iso(line.issue.settledAt) } } : line,
-  );
+  const lines = row.lines.map(({ issue, ...line }) => {
+    if (!issue) return { ...line, issue };
+    const { photoId, ...rest } = issue;
+    const photo = photoId === null ? { photoUrl: null, thumbnailUrl: null } : issuePhotoUrls(photoId, 'shopper');
+    return { ...line, issue: { ...rest, ...photo, createdAt: iso(issue.createdAt), settledAt: issue.settledAt && iso(issue.settledAt) } };
+  });
   const delivered = row.status === 'delivered' ? row.timeline.findLast((e) => e.status === 'delivered') : undefined;
   return {
     id: row.id,
