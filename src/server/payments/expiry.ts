@@ -6,6 +6,7 @@ import { staleAfter } from '../cache/stale-after.ts';
 import type { Database } from '../db/client.ts';
 import { expireUnpaidOrders, type ExpiredOrder } from '../services/payments.ts';
 import { closeRestockedAlerts } from '../services/stock-alerts.ts';
+import { startRepeatingTask } from '../repeating-task.ts';
 
 /** How often each shop process looks for unpaid orders past their time. */
 export const EXPIRY_INTERVAL_MS = 30_000;
@@ -38,17 +39,5 @@ export function startPaymentExpiry(
   deps: ExpiryDeps & { logError: (error: unknown) => void },
   { intervalMs = EXPIRY_INTERVAL_MS, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {},
 ): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= expireAndPublish(deps, now())
-      .catch(deps.logError)
-      .finally(() => (running = undefined));
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRepeatingTask(() => expireAndPublish(deps, now()), intervalMs, deps.logError);
 }

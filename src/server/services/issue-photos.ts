@@ -12,6 +12,7 @@ import { issuePhotos, orderIssues, users } from '../db/schema.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { waitText } from '../rate-limit.ts';
 import { isPhoto } from './import.ts';
+import { startRepeatingTask } from '../repeating-task.ts';
 
 /** The longest side of a kept photo: plenty to see a torn packet, and a few hundred KB at most (noise: 450 KB). */
 export const ISSUE_PHOTO_MAX_SIDE = 1600;
@@ -194,17 +195,5 @@ export function startIssuePhotoSweep(
   { db, logError }: { db: Database; logError: (error: unknown) => void },
   { intervalMs = PHOTO_SWEEP_INTERVAL_MS, now = () => new Date() }: { intervalMs?: number; now?: () => Date } = {},
 ): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= sweepIssuePhotos(db, now())
-      .catch(logError)
-      .finally(() => (running = undefined));
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRepeatingTask(() => sweepIssuePhotos(db, now()), intervalMs, logError);
 }
