@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
+import { closePasswordHashing } from './auth/passwords.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { startPaymentExpiry } from './payments/expiry.ts';
 import { orderNotices } from './services/notices.ts';
@@ -69,7 +70,8 @@ export async function openShopApi(
       logError: (error) => logServerError('[payments]', error),
     });
     const closeDatabase = handle.close.bind(handle);
-    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await notices.drain(); await closeDatabase(); } };
+    // The password hashing threads end too, or the process would not exit (scripts/lib/shutdown.ts calls this last).
+    const stoppingHandle = { ...handle, close: async () => { await stopExpiry(); await notices.drain(); await closeDatabase(); await closePasswordHashing(); } };
     return { api, handle: stoppingHandle, settings, reads };
   } catch (error) {
     await handle.close();
