@@ -110,7 +110,8 @@ export function registerAuthRoutes(
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;
-  const dummy = () => (dummyHash ??= hashPassword('not anyone’s password', passwordCost));
+  // A failed one (the hashing queue full: a 503) is forgotten, or every later unknown login would answer 503 too.
+  const dummy = () => (dummyHash ??= hashPassword('not anyone’s password', passwordCost).catch((error: unknown) => ((dummyHash = undefined), Promise.reject(error))));
 
   async function startSession(user: UserDto, familyId?: string): Promise<SessionDto> {
     const issued = await accounts.issueRefreshToken(db, user.id, familyId);
