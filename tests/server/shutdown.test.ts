@@ -151,7 +151,7 @@ function nextRequest(port: number, agent: http.Agent): Promise<{ status?: number
   });
 }
 
-it('on SIGTERM ends idle kept-alive connections at once and cleanly, so no request is sent into a reset (5 runs)', async () => {
+it('on SIGTERM ends idle kept-alive connections within a second and cleanly, so no request is sent into a reset (5 runs)', async () => {
   const port = await freePort();
   for (let runNumber = 1; runNumber <= 5; runNumber++) {
     const shop = await startShop(port);
