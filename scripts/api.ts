@@ -10,6 +10,7 @@ import { readServerSettings } from '../src/server/config.ts';
 import { invalidationBusFor } from '../src/server/cache/invalidation-bus.ts';
 import { installGracefulShutdown } from './lib/shutdown.ts';
 import { announceShop } from './lib/shop-file.ts';
+import { SERVER_TIMEOUTS } from './lib/server-timeouts.ts';
 import type { Server as NodeServer } from 'node:http';
 
 const log = (m: string) => console.log(`[kirana-api] ${m}`);
@@ -41,7 +42,7 @@ server.route('/', api);
 
 // The port it got (API_PORT=0 lets the system choose one).
 let forgetShop = () => {};
-const http = serve({ fetch: server.fetch, hostname, port }, (address) => {
+const http = serve({ fetch: server.fetch, hostname, port, serverOptions: SERVER_TIMEOUTS }, (address) => {
   // `npm run orders` finds this API through the data folder.
   forgetShop = announceShop(settings.dataDir, listenOrigin({ HOST: hostname, PORT: String(address.port) }).origin);
   console.log(`[kirana-api] listening on http://${hostname}:${address.port}/api (OpenAPI: /api/openapi.json)`);

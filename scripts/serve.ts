@@ -19,6 +19,7 @@ import { API_ANSWERS_TAG, PageCache } from './lib/page-cache.ts';
 import { createShopHandler, isApiPath, refuseConnect } from './lib/shop-handler.ts';
 import { staticFiles } from './lib/static-files.ts';
 import { inArrivalOrder } from './lib/arrival-order.ts';
+import { SERVER_TIMEOUTS } from './lib/server-timeouts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,7 +54,7 @@ export async function serveShop(options: { host: string; port: number; openFirst
     }
   }
 
-  const server = http.createServer();
+  const server = http.createServer(SERVER_TIMEOUTS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);

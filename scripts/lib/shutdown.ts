@@ -28,24 +28,46 @@ export interface ShutdownOptions {
 export function drainer(server: http.Server, graceMs: number): (announceMs?: number) => Promise<'drained' | 'timed out'> {
   let draining = false;
   let lastConnection = 0;
-  server.on('connection', () => (lastConnection = Date.now()));
+  /** Kept-alive connections whose last request is answered and no next one has come, with when they went idle. */
+  const idle = new Map<net.Socket, number>();
+  /** Ends `socket` once it has been idle IDLE_BEFORE_END_MS, unless a request came meanwhile (it closes after that). */
+  const endWhenIdle = (socket: net.Socket, since: number) =>
+    setTimeout(() => idle.get(socket) === since && endGently(socket), Math.max(0, since + IDLE_BEFORE_END_MS - Date.now())).unref();
+  server.on('connection', (socket: net.Socket) => {
+    lastConnection = Date.now();
+    socket.once('close', () => idle.delete(socket));
+  });
   const answering = new Set<http.ServerResponse>();
   // Before the shop's handler, which may answer at once (a health check, a refusal).
-  server.prependListener('request', (_req, res) => {
+  server.prependListener('request', (req, res) => {
+    const socket = req.socket;
+    idle.delete(socket);
     // Answered, then its connection closed: the client learns not to send more on it.
     if (draining) res.setHeader('Connection', 'close');
     answering.add(res);
     res.once('close', () => answering.delete(res));
+    res.once('finish', () => {
+      if (socket.destroyed || !res.shouldKeepAlive) return;
+      const since = Date.now();
+      idle.set(socket, since);
+      // Answered with keep-alive (its head left before the signal): ended too once idle during the drain.
+      if (draining) endWhenIdle(socket, since);
+    });
   });
   return (announceMs = 0) =>
     new Promise((resolve) => {
       draining = true;
       for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Idle kept-alive connections are ended cleanly (a FIN, never a reset) once idle IDLE_BEFORE_END_MS: a client
+      // learns before its next request that this connection is over, rather than sending it into the keep-alive
+      // timeout's close (which resets a request on its way). Not at once: a client that sends its next request as
+      // soon as an answer arrives has it on the way, and it is answered (with `Connection: close`). Not
+      // http.Server#closeIdleConnections: it destroys sockets (a reset when a request's bytes arrived unread), and
+      // counts as idle a connection whose first request is still coming.
+      for (const [socket, since] of idle) endWhenIdle(socket, since);
       // Stop listening once connections stop arriving (at most ACCEPT_AFTER_SIGNAL_MS): closing the listener
       // resets every connection still waiting in the kernel's queue, and a client that connected just before the
-      // signal may be one of them. What arrives meanwhile is answered with `Connection: close`. Idle keep-alive
-      // connections are not dropped as http.Server#close does: a request may be on its way on one. They close
-      // after their next answer, or when the keep-alive timeout (5 s) ends them.
+      // signal may be one of them. What arrives meanwhile is answered with `Connection: close`.
       let started = 0;
       const closeWhenQuiet = () => {
         const now = Date.now();
@@ -70,6 +92,17 @@ export function drainer(server: http.Server, graceMs: number): (announceMs?: num
         closeWhenQuiet();
       }, announceMs);
     });
+}
+
+/** Idle this long during the drain, a kept-alive connection is ended: a request sent on it would have arrived. */
+const IDLE_BEFORE_END_MS = 250;
+/** How long an ended connection's client has to close its side before the socket is let go. */
+const END_GRACE_MS = 1_000;
+
+/** Sends a FIN on an idle connection; the socket is freed when the client closes too, or after END_GRACE_MS. */
+function endGently(socket: net.Socket) {
+  socket.end();
+  setTimeout(() => socket.destroy(), END_GRACE_MS).unref();
 }
 
 export function installGracefulShutdown(server: http.Server, options: ShutdownOptions = {}): void {

@@ -150,7 +150,10 @@ export function createApp({
   app.notFound((c) => sendError(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return sendError(c, error.status, error.code, error.message);
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return sendError(c, error.status, error.code, error.message);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own client errors, e.g. a body that is not JSON.
       const message = error.status === 415 ? 'Content-Type must be application/json' : error.message || 'Bad request';

@@ -20,15 +20,20 @@ export type ErrorCode =
   | 'too_many_requests'
   | 'payload_too_large'
   | 'internal'
-  | 'unavailable';
+  | 'unavailable'
+  // Too much of one dear kind of work at once (password hashes, issue 32): try again shortly, as Retry-After says.
+  | 'busy';
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string) {
+  /** Sent as Retry-After (a 429 or 503 thrown where no request is at hand to set the header on). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

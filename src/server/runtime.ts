@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { openShopDatabase } from './db/prepare.ts';
 import { accountDepsFromSettings } from './auth/setup.ts';
 import { resolveGrocerToken } from './auth/secret.ts';
+import { closePasswordHashing } from './auth/passwords.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { startPaymentExpiry } from './payments/expiry.ts';
 import { startIssuePhotoSweep } from './services/issue-photos.ts';
@@ -72,12 +73,14 @@ export async function openShopApi(
     // Shoppers' uploads no report names are deleted a day after (issue 32), by every shop process, stopped the same way.
     const stopPhotoSweep = startIssuePhotoSweep({ db: handle.db, logError: (error) => logServerError('[issue photos]', error) });
     const closeDatabase = handle.close.bind(handle);
+    // The password hashing threads end too, or the process would not exit (scripts/lib/shutdown.ts calls this last).
     const stoppingHandle = {
       ...handle,
       close: async () => {
         await Promise.all([stopExpiry(), stopPhotoSweep()]);
         await notices.drain();
         await closeDatabase();
+        await closePasswordHashing();
       },
     };
     return { api, handle: stoppingHandle, settings, reads };

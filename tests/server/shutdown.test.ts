@@ -116,3 +116,68 @@ it('finishes the reviews in flight on SIGTERM, keeps every one it answered 2xx, 
   restarted.process.kill('SIGTERM');
   expect((await restarted.exited).code).toBe(0);
 });
+
+interface KeptAlive {
+  agent: http.Agent;
+  socket: net.Socket;
+  /** When the server ended the idle connection (a FIN), ms after the signal; or how it failed. */
+  ended: Promise<{ afterMs?: number; error?: string }>;
+}
+
+/** One request answered on an agent that keeps its one connection alive, which then stays idle. */
+function keptAlive(port: number, signalledAt: () => number): Promise<KeptAlive> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+      const socket = res.socket;
+      const ended = new Promise<{ afterMs?: number; error?: string }>((settle) => {
+        socket.once('error', (error: NodeJS.ErrnoException) => settle({ error: error.code ?? error.message }));
+        socket.once('close', (hadError) => settle(hadError ? { error: 'closed with an error' } : { afterMs: Date.now() - signalledAt() }));
+      });
+      res.resume();
+      res.once('end', () => resolve({ agent, socket, ended }));
+    });
+    req.once('error', reject);
+  });
+}
+
+/** The next request on a kept-alive agent: answered, refused before it was sent (a new connection), or cut after. */
+function nextRequest(port: number, agent: http.Agent): Promise<{ status?: number; error?: string; reusedSocket: boolean }> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+      res.resume();
+      res.once('end', () => resolve({ status: res.statusCode, reusedSocket: req.reusedSocket }));
+    });
+    req.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, reusedSocket: req.reusedSocket }));
+  });
+}
+
+it('on SIGTERM ends idle kept-alive connections within a second and cleanly, so no request is sent into a reset (5 runs)', async () => {
+  const port = await freePort();
+  for (let runNumber = 1; runNumber <= 5; runNumber++) {
+    const shop = await startShop(port);
+    let signalledAt = 0;
+    const connections = await Promise.all(Array.from({ length: 4 }, () => keptAlive(port, () => signalledAt)));
+    signalledAt = Date.now();
+    shop.process.kill('SIGTERM');
+    // Two clients send their next request during the drain, on the connection they kept.
+    const [late, later] = await Promise.all([
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => nextRequest(port, connections[0]!.agent)),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => nextRequest(port, connections[1]!.agent)),
+    ]);
+    const ends = await Promise.all(connections.map((c) => c.ended));
+    for (const c of connections) c.agent.destroy();
+    expect((await shop.exited).code, `run ${runNumber}`).toBe(0);
+
+    // Each idle connection got a FIN (no reset), within a second of the signal, not at its keep-alive timeout's end.
+    for (const end of ends) {
+      expect(end.error, `run ${runNumber}`).toBeUndefined();
+      expect(end.afterMs, `run ${runNumber}`).toBeLessThan(1_000);
+    }
+    // A next request was never cut after it had been sent on a kept connection: answered, or refused before sending.
+    for (const outcome of [late, later]) {
+      if (outcome.error) expect(outcome, `run ${runNumber}`).toMatchObject({ reusedSocket: false });
+      else expect(outcome.status, `run ${runNumber}`).toBe(200);
+    }
+  }
+}, 240_000);

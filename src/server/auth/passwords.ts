@@ -1,6 +1,7 @@
-// Password hashing with scrypt from node:crypto, and the common-password check.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// Password hashing with scrypt from node:crypto, in threads of its own (scrypt-pool.ts), and the common-password check.
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { ScryptPool } from './scrypt-pool.ts';
 
 export interface ScryptCost {
   /** CPU/memory cost, a power of two. */
@@ -21,12 +22,17 @@ const SALT_BYTES = 16;
  */
 export const passwordForm = (password: string) => password.normalize('NFKC');
 
+/** The process's hashing threads (scrypt-pool.ts): a bounded few at once, apart from libuv's pool. */
+const scryptPool = new ScryptPool();
+
+/** Ends the hashing threads; the shop's shutdown calls it once its requests are answered. */
+export const closePasswordHashing = () => scryptPool.close();
+
+/** Rejects with a 503 ApiError (code `busy`, Retry-After) when too many hashes wait already. */
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   // Node's default maxmem (32 MiB) is below what N=2^17, r=8 needs (128 * N * r bytes); leave room.
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
-  return new Promise((resolve, reject) =>
-    scrypt(passwordForm(password), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  return scryptPool.derive(passwordForm(password), salt, KEY_BYTES, options);
 }
 
 /** `scrypt$N$r$p$salt$key` (base64url): the parameters travel with the hash, so raising them later keeps old ones valid. */

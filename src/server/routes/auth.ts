@@ -159,7 +159,8 @@ export function registerAuthRoutes(
 
   // An unknown account is checked against this hash, so it answers in about the time a wrong password does.
   let dummyHash: Promise<string> | undefined;
-  const dummy = () => (dummyHash ??= hashPassword('not anyone’s password', passwordCost));
+  // A failed one (the hashing queue full: a 503) is forgotten, or every later unknown login would answer 503 too.
+  const dummy = () => (dummyHash ??= hashPassword('not anyone’s password', passwordCost).catch((error: unknown) => ((dummyHash = undefined), Promise.reject(error))));
 
   async function startSession(user: UserDto, familyId?: string): Promise<SessionDto> {
     const issued = await accounts.issueRefreshToken(db, user.id, familyId);
@@ -249,6 +250,7 @@ export function registerAuthRoutes(
         202: json(CodeSentSchema, 'A code is on its way (VerifyCode with it)'),
         400: json(ErrorSchema, 'Bad input, or a common password'),
         429: json(ErrorSchema, 'Too many registrations, or a code was sent under 30 s ago; Retry-After says when to try again'),
+        503: json(ErrorSchema, 'Password hashing is busy (a burst of sign-ins); Retry-After says when to try again'),
       },
     }),
     async (c) => {
@@ -372,6 +374,7 @@ export function registerAuthRoutes(
         400: json(ErrorSchema, 'Bad input'),
         401: json(ErrorSchema, 'Wrong login or password (the same answer for both)'),
         429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+        503: json(ErrorSchema, 'Password hashing is busy (a burst of sign-ins); Retry-After says when to try again'),
       },
     }),
     async (c) => {
@@ -505,6 +508,7 @@ export function registerAuthRoutes(
         200: json(MessageSchema, 'Password changed'),
         400: json(ErrorSchema, 'Bad input, a common password, or a used or expired link'),
         429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+        503: json(ErrorSchema, 'Password hashing is busy (a burst of sign-ins); Retry-After says when to try again'),
       },
     }),
     async (c) => {
@@ -536,6 +540,7 @@ export function registerAuthRoutes(
         400: json(ErrorSchema, 'Bad input, a wrong current password, or a common new password'),
         401: json(ErrorSchema, 'Not signed in'),
         429: json(ErrorSchema, 'Too many attempts; Retry-After says when to try again'),
+        503: json(ErrorSchema, 'Password hashing is busy (a burst of sign-ins); Retry-After says when to try again'),
       },
     }),
     async (c) => {
