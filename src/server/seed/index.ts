@@ -609,7 +609,7 @@ export async function resetCatalogue(db: Database, options: { force?: boolean } 
     // No CASCADE: a table added later that points at products makes this fail loudly instead of being emptied unseen.
     await tx.execute(
       sql.raw(
-        'TRUNCATE TABLE order_issues, order_events, order_lines, orders, cart_lines, wishlist_items, stock_alerts, reviews, product_seo, ' +
+        'TRUNCATE TABLE order_issues, order_notices, order_events, order_lines, orders, cart_lines, wishlist_items, stock_alerts, reviews, product_seo, ' +
           'product_variant_prices, product_variants, product_images, products, categories, brands RESTART IDENTITY',
       ),
     );
