@@ -10,6 +10,15 @@ export const IMAGE_CACHE_FOLDER = 'image-cache';
 /** Where one-time codes are written inside DATA_DIR when no SMS provider is set. */
 export const SMS_OUTBOX_FOLDER = 'sms-outbox';
 
+/**
+ * HOST and PORT as an origin a browser can open: a wildcard listening address (0.0.0.0, ::) is not one, so it reads as
+ * localhost; an IPv6 address goes in brackets. Links in texts and mails, and pages without SITE_URL, use it.
+ */
+export function openableOrigin(host: string, port: number | string): URL {
+  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`);
+}
+
 const seconds = (name: string) => z.string().regex(/^\d+$/, `${name} must be a whole number of seconds`);
 const port = (name: string) =>
   z.string().regex(/^\d+$/, `${name} must be a port number`).refine((p) => Number(p) <= 65_535, `${name} must be a port number (0 to 65535)`);
@@ -98,7 +107,7 @@ export type ServerSettings = {
   /** Unset: mails are written to `<dataDir>/outbox/` instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Where links in mails point: SITE_URL, else this machine's shop; never the Host a request claims. */
+  /** Where links in texts and mails point: SITE_URL, else http://HOST:PORT (openableOrigin); never the Host a request claims. */
   siteOrigin: string;
   /** How long the API keeps a catalogue answer in memory at most (writes through it forget them at once); 0: never. */
   readCacheSeconds: number;
@@ -155,7 +164,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
-    siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
+    siteOrigin: (s.SITE_URL ? new URL(s.SITE_URL) : openableOrigin(s.HOST, s.PORT)).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
     accountWritesPerAddress: Number(s.ACCOUNT_WRITES_PER_ADDRESS),
     textsPerHour: Number(s.TEXTS_PER_HOUR),

@@ -7,7 +7,7 @@
 // Astro's `security.allowedDomains` stays empty on purpose: a Host it allows makes Astro trust X-Forwarded-For
 // for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
 
-import type { ServerSettings } from '../../server/config.ts';
+import { openableOrigin, type ServerSettings } from '../../server/config.ts';
 
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_PORT = 4321;
@@ -21,8 +21,7 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: str
 /** The listening address as an origin a browser on this machine can open (a wildcard address reads as localhost). */
 export function listenOrigin(env: NodeJS.ProcessEnv = process.env): URL {
   const { host, port } = listenAddress(env);
-  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return new URL(`http://${name}:${port}`);
+  return openableOrigin(host, port);
 }
 
 /**
