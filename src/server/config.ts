@@ -4,20 +4,12 @@
 // this list. Variables only the tests or the bench read (CHROMIUM_PATH, E2E_PORT, TEST_PG_*, BENCH_*) are not here.
 import path from 'node:path';
 import { z } from 'zod';
+import { openableOrigin } from '../lib/listen-origin.ts';
 
 /** The default image cache's name inside DATA_DIR (the data folder's checks leave it alone: see data-folder.ts). */
 export const IMAGE_CACHE_FOLDER = 'image-cache';
 /** Where one-time codes are written inside DATA_DIR when no SMS provider is set. */
 export const SMS_OUTBOX_FOLDER = 'sms-outbox';
-
-/**
- * HOST and PORT as an origin a browser can open: a wildcard listening address (0.0.0.0, ::) is not one, so it reads as
- * localhost; an IPv6 address goes in brackets. Links in texts and mails, and pages without SITE_URL, use it.
- */
-export function openableOrigin(host: string, port: number | string): URL {
-  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return new URL(`http://${name}:${port}`);
-}
 
 const seconds = (name: string) => z.string().regex(/^\d+$/, `${name} must be a whole number of seconds`);
 const port = (name: string) =>

@@ -7,7 +7,8 @@
 // Astro's `security.allowedDomains` stays empty on purpose: a Host it allows makes Astro trust X-Forwarded-For
 // for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
 
-import { openableOrigin, type ServerSettings } from '../../server/config.ts';
+import type { ServerSettings } from '../../server/config.ts';
+import { openableOrigin } from '../listen-origin.ts';
 
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_PORT = 4321;
