@@ -9,7 +9,7 @@ import { chromium, expect, test, type APIRequestContext, type BrowserContext, ty
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 import { addToCartByApi } from './orders-setup.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
-import { goOffline, goOnline, savedByWorker } from './offline-helpers.ts';
+import { goOffline, goOnline, OFFLINE_LAUNCH_OPTIONS, savedByWorker } from './offline-helpers.ts';
 import { registerByApi, useSession } from './session.ts';
 
 let products: ApiProduct[];
@@ -24,7 +24,7 @@ async function pictureDrawn(img: Locator) {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: await img.getAttribute('src') ?? '' }).toBe(true);
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: OFFLINE_LAUNCH_OPTIONS });
 
 test('Chrome finds the shop installable: manifest, icons, no installability errors', async ({ request, baseURL }) => {
   // A browser profile of its own: Chromium never offers to install from a private window, which a test's context is.
