@@ -130,6 +130,8 @@ test('the product page: the chosen pack gets its own stepper, named with the pac
   expect(answer.status()).toBe(201);
   expect(((await answer.json()) as CartDto).lines.map((l) => [l.productVariantsId, l.qty])).toEqual([[pack.id, 1]]);
   await hydrated(detail.locator('astro-island', { has: page.getByTestId('variant-select') }).first());
+  // Woken, the island still shows the pack the shopper chose (issue 33: it sometimes went back to the first pack).
+  await expect(detail.getByTestId('variant-select')).toHaveValue(String(pack.id));
   const label = `${product.name} ${pack.name}`;
   await expect(detail.getByRole('button', { name: `Add one ${label}` })).toBeVisible();
   await detail.getByRole('button', { name: `Add one ${label}` }).click();
