@@ -15,6 +15,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   timeout: 30_000,
+  // An expect's poll: twice Playwright's 5 s, for a loaded 2-core machine where React's start and a database write
+  // can take longer (a test that waits for an event waits for it, not for this).
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -4,6 +4,7 @@
 // this list. Variables only the tests or the bench read (CHROMIUM_PATH, E2E_PORT, TEST_PG_*, BENCH_*) are not here.
 import path from 'node:path';
 import { z } from 'zod';
+import { openableOrigin } from '../lib/listen-origin.ts';
 
 /** The default image cache's name inside DATA_DIR (the data folder's checks leave it alone: see data-folder.ts). */
 export const IMAGE_CACHE_FOLDER = 'image-cache';
@@ -98,7 +99,7 @@ export type ServerSettings = {
   /** Unset: mails are written to `<dataDir>/outbox/` instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Where links in mails point: SITE_URL, else this machine's shop; never the Host a request claims. */
+  /** Where links in texts and mails point: SITE_URL, else http://HOST:PORT (openableOrigin); never the Host a request claims. */
   siteOrigin: string;
   /** How long the API keeps a catalogue answer in memory at most (writes through it forget them at once); 0: never. */
   readCacheSeconds: number;
@@ -155,7 +156,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv = process.env): Server
     seedOnEmpty: s.SEED_ON_EMPTY === 'true',
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
-    siteOrigin: new URL(s.SITE_URL ?? `http://localhost:${s.PORT}`).origin,
+    siteOrigin: (s.SITE_URL ? new URL(s.SITE_URL) : openableOrigin(s.HOST, s.PORT)).origin,
     readCacheSeconds: Number(s.READ_CACHE_SECONDS),
     accountWritesPerAddress: Number(s.ACCOUNT_WRITES_PER_ADDRESS),
     textsPerHour: Number(s.TEXTS_PER_HOUR),

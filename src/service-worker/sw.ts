@@ -6,8 +6,9 @@
 // - Precached: the hashed assets (/_astro/*), the offline page, the app's icons. A deploy brings a new list; the new
 //   worker installs beside the old one and takes over at the shopper's next navigation (below), never mid-page, so a
 //   page keeps the files it was built with.
-// - Kept as seen, stale-while-revalidate (a page reloaded: network first), bounded: catalogue and content pages, and
-//   pictures. Nothing else: account pages, cart, checkout, orders and /api answers go to the network only.
+// - Kept as seen, bounded: catalogue and content pages (network first, the saved copy when the network fails or is
+//   slow), and pictures (stale-while-revalidate). Nothing else: account pages, cart, checkout, orders and /api answers
+//   go to the network only.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
@@ -20,6 +21,7 @@ import {
   OFFLINE_PATH,
   PAGES_CACHE,
   PAGES_LIMIT,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
   PICTURES_CACHE,
   PICTURES_LIMIT,
   SAVE_PAGE_MESSAGE,
@@ -74,11 +76,12 @@ const pagesCache = {
   matchOptions: { ignoreVary: true },
   plugins: [keepWithSavedTime, new ExpirationPlugin({ ...PAGES_LIMIT, purgeOnQuotaError: true })],
 };
-const pages = new StaleWhileRevalidate(pagesCache);
 /**
- * A reload asks for the page as it is now (the shopper reloads to see a change: a review just posted, a price); the
- * saved copy only when the network fails. A link or the back button gets the saved copy at once, as above.
+ * Online, a page as it is now (a saved one could be a week old: a price, the stock, a review since); the saved copy
+ * when the network fails, or has not answered within a few seconds (its answer still replaces the saved copy).
  */
+const pages = new NetworkFirst({ ...pagesCache, networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS });
+/** A reload waits for the network however slow it is: the shopper reloads to see a change. */
 const pagesOnReload = new NetworkFirst(pagesCache);
 const isReload = (request: Request) => request.cache === 'no-cache' || request.cache === 'reload';
 const pictures = new StaleWhileRevalidate({

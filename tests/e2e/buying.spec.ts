@@ -4,7 +4,7 @@
 // apart with 'Notify me when back', and the product (with its pack) kept across registration and sign-in.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { CartDto } from '../../src/server/account-schemas.ts';
 import { allProducts, rupees, type ApiProduct } from './helpers.ts';
 import { addAddressByApi, bearer, expectAccessible, placedOrder } from './orders-setup.ts';
@@ -39,6 +39,21 @@ function packed(skip = 0): { product: ApiProduct; pack: ApiProduct['productVaria
   const found = products.filter((p) => p.type !== 'normal' && p.productVariants.filter((v) => v.productVariantPrice && v.inStock).length >= 2)[skip];
   if (!found) throw new Error('the seed has no product with two packs on the shelf');
   return { product: found, pack: found.productVariants.filter((v) => v.productVariantPrice && v.inStock)[1]! };
+}
+
+/** Resolves when Astro has hydrated the island (it drops `ssr` then), however long React takes to start. */
+async function hydrated(island: Locator) {
+  await island.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        if (!element.hasAttribute('ssr')) return resolve();
+        new MutationObserver((_, observer) => {
+          if (element.hasAttribute('ssr')) return;
+          observer.disconnect();
+          resolve();
+        }).observe(element, { attributes: true, attributeFilter: ['ssr'] });
+      }),
+  );
 }
 
 async function cartByApi(request: APIRequestContext, token: string): Promise<CartDto> {
@@ -107,7 +122,16 @@ test('the product page: the chosen pack gets its own stepper, named with the pac
   await page.goto(`/product-detail?id=${product.id}`);
   const detail = page.getByTestId('product-detail');
   await detail.getByTestId('variant-select').selectOption(String(pack.id));
+  const added = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/Carts' && r.request().method() === 'POST');
   await detail.getByRole('button', { name: new RegExp(`^Add to cart\\s*:\\s*${escape(product.name)}$`) }).first().click();
+  // The chosen pack's stepper is drawn by the island (the pack's change woke it), from the add's answer: on a busy
+  // machine React's start and the add take longer than an expect's few seconds, so wait for both events themselves.
+  const answer = await added;
+  expect(answer.status()).toBe(201);
+  expect(((await answer.json()) as CartDto).lines.map((l) => [l.productVariantsId, l.qty])).toEqual([[pack.id, 1]]);
+  await hydrated(detail.locator('astro-island', { has: page.getByTestId('variant-select') }).first());
+  // Woken, the island still shows the pack the shopper chose (issue 33: it sometimes went back to the first pack).
+  await expect(detail.getByTestId('variant-select')).toHaveValue(String(pack.id));
   const label = `${product.name} ${pack.name}`;
   await expect(detail.getByRole('button', { name: `Add one ${label}` })).toBeVisible();
   await detail.getByRole('button', { name: `Add one ${label}` }).click();

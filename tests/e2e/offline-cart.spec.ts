@@ -7,13 +7,13 @@ import type { CartDto, SessionDto } from '../../src/server/account-schemas.ts';
 import { allProducts, type ApiProduct } from './helpers.ts';
 import { addToCartByApi, bearer } from './orders-setup.ts';
 import { registerByApi, useSession } from './session.ts';
-import { goOffline, goOnline, savedByWorker } from './offline-helpers.ts';
+import { goOffline, goOnline, OFFLINE_LAUNCH_OPTIONS, savedByWorker } from './offline-helpers.ts';
 
 const WILL_BE_SENT = 'Will be sent when you are back online';
 /** Screenshots for the review, when asked for (OFFLINE_CART_SHOTS=/tmp/i26b-shots). */
 const shotsDir = process.env.OFFLINE_CART_SHOTS;
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: OFFLINE_LAUNCH_OPTIONS });
 
 async function cartByApi(request: APIRequestContext, session: SessionDto): Promise<CartDto> {
   const res = await request.get(`/api/app/Carts/GetCartsByUser/${session.user.id}`, { headers: bearer(session.token) });

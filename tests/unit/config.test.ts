@@ -46,6 +46,19 @@ describe('the settings', () => {
     expect(readServerSettings({})).toMatchObject({ accountWritesPerAddress: 30 });
   });
 
+  // README: links in texts and mails go to SITE_URL, else http://HOST:PORT, an address a shopper's browser can open.
+  it.each([
+    [{}, 'http://localhost:4321'],
+    [{ HOST: '127.0.0.1', PORT: '4720' }, 'http://127.0.0.1:4720'],
+    [{ HOST: 'shop.lan', PORT: '80' }, 'http://shop.lan'],
+    [{ HOST: '::1', PORT: '4720' }, 'http://[::1]:4720'],
+    [{ HOST: '0.0.0.0', PORT: '4720' }, 'http://localhost:4720'],
+    [{ HOST: '::', PORT: '4720' }, 'http://localhost:4720'],
+    [{ HOST: '127.0.0.1', PORT: '4720', SITE_URL: 'https://shop.example.in/some/path' }, 'https://shop.example.in'],
+  ])('link texts and mails for %o to %s', (env, origin) => {
+    expect(readServerSettings(env).siteOrigin).toBe(origin);
+  });
+
   it.each([
     ['PAGE_CACHE_SECONDS', '6o'],
     ['READ_CACHE_SECONDS', '-1'],

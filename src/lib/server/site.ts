@@ -8,6 +8,7 @@
 // for `clientAddress`, which the per-shopper rate limits read, and then anyone could pick their own address.
 
 import type { ServerSettings } from '../../server/config.ts';
+import { openableOrigin } from '../listen-origin.ts';
 
 export const DEFAULT_HOST = 'localhost';
 export const DEFAULT_PORT = 4321;
@@ -21,8 +22,7 @@ export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: str
 /** The listening address as an origin a browser on this machine can open (a wildcard address reads as localhost). */
 export function listenOrigin(env: NodeJS.ProcessEnv = process.env): URL {
   const { host, port } = listenAddress(env);
-  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return new URL(`http://${name}:${port}`);
+  return openableOrigin(host, port);
 }
 
 /**
