@@ -16,6 +16,9 @@ export function markCardsInCart() {
     for (const form of document.querySelectorAll<HTMLFormElement>(WAITING_FORMS)) {
       const productId = Number(form.dataset.productId);
       const pack = form.closest('.product-actions')?.querySelector<HTMLSelectElement>('select[data-pack-select]');
+      // Another pack than the page came with wakes the island, which draws it: drawn here too, the markup would differ
+      // from React's first render and React would redraw the box, losing the chosen pack (as first-tap.ts guards).
+      if (pack?.selectedOptions[0]?.defaultSelected === false) continue;
       drawStepper(form, stepperView(marks[cartKey(productId, pack ? Number(pack.value) : 0)]));
     }
   });
