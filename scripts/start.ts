@@ -38,7 +38,13 @@ const builtAt = (buildDir: string) => fs.statSync(path.join(buildDir, 'server/en
 function chooseBuild(settings: ServerSettings): string {
   const site = buildSite(settings);
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-  const usable = (buildDir: string) => isComplete(buildDir) && builtAt(buildDir) >= sources && readBuildRecord(buildDir)?.site === site;
+  const fits = (buildDir: string) => isComplete(buildDir) && builtAt(buildDir) >= sources && readBuildRecord(buildDir)?.site === site;
+  // Named as ours before it is taken, then looked at again: a prune elsewhere may have removed it in between.
+  const usable = (buildDir: string) => {
+    if (!fits(buildDir)) return false;
+    useBuild(root, buildDir);
+    return fits(buildDir);
+  };
   const current = currentBuild(root);
   if (current && usable(current)) {
     console.log('[kirana] build is up to date');
@@ -46,7 +52,7 @@ function chooseBuild(settings: ServerSettings): string {
   }
   const another = allBuilds(root).find(usable);
   if (another) {
-    console.log(`[kirana] using the build made for ${site} (${path.relative(root, another)})`);
+    console.log(`[kirana] using the build made for ${site} (builds/${path.basename(another)})`);
     return another;
   }
   if (!current || !isComplete(current)) console.log('[kirana] first start: building the shop…');
