@@ -15,7 +15,14 @@ const NEW_SENTENCE = 'We now deliver to Mysuru too, from our new store on Sayyaj
 
 let copy: string;
 let port: number;
-const started: ReturnType<typeof startShop>[] = [];
+interface StartedShop {
+  /** Resolves once it serves; rejects if it exits first. */
+  open: Promise<void>;
+  exited: Promise<{ code: number | null; output: string }>;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+const started: StartedShop[] = [];
 
 /** The environment a build runs in from `npm run build`: vitest's own (NODE_ENV=test, DEV=1, …) would build astro dev's shop. */
 function shopEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -25,7 +32,7 @@ function shopEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** `npm start` in the copy; `open` resolves once it serves, `exited` with its exit code and output. */
-function startShop(env: NodeJS.ProcessEnv) {
+function startShop(env: NodeJS.ProcessEnv): StartedShop {
   const child = spawn(process.execPath, [path.join(copy, 'scripts/start.ts')], { cwd: copy, env: shopEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
@@ -39,7 +46,7 @@ function startShop(env: NodeJS.ProcessEnv) {
     void exited.then(({ code }) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
   });
   open.catch(() => {});
-  const shop = {
+  const shop: StartedShop = {
     open,
     exited,
     output: () => output,
@@ -85,7 +92,7 @@ afterAll(async () => {
   if (copy) fs.rmSync(copy, { recursive: true, force: true });
 });
 
-let first: ReturnType<typeof startShop>;
+let first: StartedShop;
 
 it('a refused second start on the same data folder (another port, so another origin) changes nothing', async () => {
   first = startShop({ PORT: String(port), DATA_DIR: path.join(copy, 'data') });
