@@ -102,10 +102,10 @@ it('a refused second start on the same data folder (another port, so another ori
 
   const second = startShop({ PORT: String(await freePort()), DATA_DIR: path.join(copy, 'data') });
   const refused = await second.exited;
+  expect(await statuses(port)).toEqual(allAnswer200);
   expect(refused.code).toBe(1);
   expect(refused.output).toMatch(/could not start: the data folder .* is in use by process \d+/);
   expect(refused.output).not.toContain('building');
-  expect(await statuses(port)).toEqual(allAnswer200);
   expect(builds()).toEqual(buildsBefore);
   expect(fs.realpathSync(path.join(copy, 'dist'))).toBe(current);
 }, 300_000);
@@ -133,10 +133,9 @@ it('`npm run build` beside a running shop leaves it answering every page; a rest
     env: shopEnv({ PORT: String(port) }),
     maxBuffer: 64 * 1024 * 1024,
   });
-  expect(fs.realpathSync(path.join(copy, 'dist'))).not.toBe(served);
-
   expect(await statuses(port)).toEqual(allAnswer200);
   expect(await about(port)).not.toContain(NEW_SENTENCE);
+  expect(fs.realpathSync(path.join(copy, 'dist'))).not.toBe(served);
 
   await first.stop();
   const restarted = startShop({ PORT: String(port), DATA_DIR: path.join(copy, 'data') });
