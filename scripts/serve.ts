@@ -1,8 +1,9 @@
-// Serves the built shop (the build `dist` points to when it starts, or the one given) on HOST:PORT. One shop per process (src/server/runtime.ts: the database opened once,
-// one API, one read cache, one invalidation bus) is handed to every page render as Astro.locals.shop, through the
-// node adapter's middleware mode (its documented entry for a server of one's own). Around it, the shop's own layer
-// (scripts/lib/shop-handler.ts: probes, Host check, security headers, body limits, compression, page cache) and the
-// build's files (scripts/lib/static-files.ts). Used by `npm start`, the e2e tests, the bench and the cluster.
+// Serves the built shop (the build `dist` points to when it starts, or the one given) on HOST:PORT. One shop per
+// process (src/server/runtime.ts: the database opened once, one API, one read cache, one invalidation bus) is handed
+// to every page render as Astro.locals.shop, through the node adapter's middleware mode (its documented entry for a
+// server of one's own). Around it, the shop's own layer (scripts/lib/shop-handler.ts: probes, Host check, security
+// headers, body limits, compression, page cache) and the build's files (scripts/lib/static-files.ts). Used by
+// `npm start`, the e2e tests, the bench and the cluster.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
