@@ -6,7 +6,8 @@ import { loadEnv } from 'vite';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import precompressAssets from './src/integrations/precompress-assets.ts';
 import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
-import recordBuildOrigin from './src/integrations/build-origin.ts';
+import buildFolder from './src/integrations/build-folder.ts';
+import { newBuildId } from './scripts/lib/builds.ts';
 import installableApp from './src/integrations/installable-app.ts';
 import { buildSite } from './src/lib/server/site.ts';
 import { readServerSettings } from './src/server/config.ts';
@@ -14,7 +15,7 @@ import { LARGEST_BODY_BYTES } from './src/server/body-limits.ts';
 
 // Checked like every setting (src/server/config.ts): a typo stops the build with the setting's name.
 const settings = readServerSettings();
-// The origin pre-rendered pages carry; recorded in dist/ so that `npm start` with another one rebuilds them.
+// The origin pre-rendered pages carry; recorded in the build so that `npm start` with another one picks or makes another.
 const site = buildSite(settings);
 // PUBLIC_API_URL is read at build time (from the environment or .env files), as the browser bundle reads it.
 const publicApiUrl = loadEnv('production', process.cwd(), 'PUBLIC_').PUBLIC_API_URL;
@@ -27,6 +28,9 @@ const PAGE_SHELL_MODULES =
 
 export default defineConfig({
   site,
+  // Each build in a folder of its own, `dist` pointed at it once complete (src/integrations/build-folder.ts).
+  // `npm start` names the folder (KIRANA_BUILD_ID) so that it can say it uses it before the build begins.
+  outDir: `./builds/${process.env.KIRANA_BUILD_ID || newBuildId()}`,
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
@@ -37,7 +41,7 @@ export default defineConfig({
   // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
   // Middleware mode: scripts/serve.ts is the server, and hands every render the shop it made (Astro.locals.shop).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), recordBuildOrigin(site), installableApp()],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), installableApp(), buildFolder(site)],
   server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
   scopedStyleStrategy: 'class',

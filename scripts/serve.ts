@@ -1,8 +1,9 @@
-// Serves the built shop (dist/) on HOST:PORT. One shop per process (src/server/runtime.ts: the database opened once,
-// one API, one read cache, one invalidation bus) is handed to every page render as Astro.locals.shop, through the
-// node adapter's middleware mode (its documented entry for a server of one's own). Around it, the shop's own layer
-// (scripts/lib/shop-handler.ts: probes, Host check, security headers, body limits, compression, page cache) and the
-// build's files (scripts/lib/static-files.ts). Used by `npm start`, the e2e tests, the bench and the cluster.
+// Serves the built shop (the build `dist` points to when it starts, or the one given) on HOST:PORT. One shop per
+// process (src/server/runtime.ts: the database opened once, one API, one read cache, one invalidation bus) is handed
+// to every page render as Astro.locals.shop, through the node adapter's middleware mode (its documented entry for a
+// server of one's own). Around it, the shop's own layer (scripts/lib/shop-handler.ts: probes, Host check, security
+// headers, body limits, compression, page cache) and the build's files (scripts/lib/static-files.ts). Used by
+// `npm start`, the e2e tests, the bench and the cluster.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { shopSettings } from '../src/server/config.ts';
 import { shopFor } from '../src/server/runtime.ts';
 import type { Storefront } from '../src/server/storefront.ts';
 import { announceShop } from './lib/shop-file.ts';
+import { currentBuild, useBuild } from './lib/builds.ts';
 import { API_ANSWERS_TAG, PageCache } from './lib/page-cache.ts';
 import { createShopHandler, isApiPath, refuseConnect } from './lib/shop-handler.ts';
 import { staticFiles } from './lib/static-files.ts';
@@ -31,12 +33,17 @@ type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: (() => 
  * Without it the shop listens at once and opens the database on its first request or /readyz, trying again after a
  * failure, so an instance behind a balancer starts, and recovers, while its database is out of reach.
  */
-export async function serveShop(options: { host: string; port: number; openFirst?: boolean }): Promise<http.Server> {
+export async function serveShop(options: { host: string; port: number; openFirst?: boolean; buildDir?: string }): Promise<http.Server> {
   // React (and other libraries) pick their production build from NODE_ENV when first imported: without it, every
   // server render ran React's development build (about an eighth of a product page's CPU under load).
   process.env.NODE_ENV ??= 'production';
-  const { handler: astro } = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AstroMiddleware };
-  const clientDir = path.join(root, 'dist/client');
+  // The build's real folder, resolved once: a build switching `dist` later never changes what this process imports
+  // (its chunks load on first use) or sends. Named as in use, so it is not pruned while this process serves it.
+  const buildDir = options.buildDir ?? currentBuild(root);
+  if (!buildDir) throw new Error('there is no build (dist/ is missing): run `npm run build` first');
+  useBuild(root, buildDir);
+  const { handler: astro } = (await import(pathToFileURL(path.join(buildDir, 'server/entry.mjs')).href)) as { handler: AstroMiddleware };
+  const clientDir = path.join(buildDir, 'client');
   // Checked once for the whole process (src/server/config.ts): an invalid setting throws here, naming it.
   const settings = shopSettings();
   const log = (message: string) => console.log(`[kirana] ${message}`);

@@ -1,6 +1,6 @@
-// The record a build leaves beside its output (dist/kirana-build.json, outside dist/client so it is never served):
-// the origin the pre-rendered pages were built with. The build writes it (src/integrations/build-origin.ts); `npm start`
-// (scripts/start.ts) reads it and rebuilds when the shop's origin is another one.
+// The record a build leaves beside its output (builds/<id>/kirana-build.json, outside client/ so it is never served):
+// the origin the pre-rendered pages were built with. The build writes it last (src/integrations/build-folder.ts);
+// `npm start` (scripts/start.ts) reads it to pick a build made for the shop's origin, or to make one.
 import fs from 'node:fs';
 import path from 'node:path';
 
