@@ -122,7 +122,7 @@ export interface OrderNotices {
   send(orderId: number, event: NoticeEvent): Promise<void>;
   /** Sends a recorded notice and returns at once: a route's answer never waits for a mail server (the fast path). */
   later(orderId: number, event: NoticeEvent): void;
-  /** Sends every pending notice due now (at start, then on a timer: what a killed shop or a failed send left); how many. */
+  /** Sends every pending notice due now (at start, then on a timer: what a killed shop or a failed send left); how many it took up. */
   sendPending(): Promise<number>;
   /** Waits for the notices started by `later`: the shop closes its database only after them, so a stop loses none. */
   drain(): Promise<void>;
@@ -182,7 +182,7 @@ export function orderNotices({
    * first claim decides text or mail only, under the lock on the shopper's row, so notices racing for one number count
    * its texts one after the other; past the hour's texts it is mailed only (the order page shows every step anyway).
    */
-  async function claim(only?: { orderId: number; event: NoticeEvent }): Promise<ClaimedNotice | null> {
+  async function claim(only?: { orderId: number; event: NoticeEvent }): Promise<ClaimedNotice | 'gone' | null> {
     return db.transaction(async (tx) => {
       const [pending] = await tx
         .select({
@@ -222,7 +222,7 @@ export function orderNotices({
         // Its order is gone (a row is deleted with its order, so this is a slot gone): nothing to say, never again.
         await tx.update(sentNotices).set({ attempts: NOTICE_ATTEMPTS, lastError: 'the order or its slot is gone' }).where(key);
         log(`[notices] order ${pending.orderId} ${pending.event}: no such order, nothing sent`);
-        return null;
+        return 'gone';
       }
       let { phone, texted } = pending;
       if (pending.claimedAt === null) {
@@ -292,12 +292,12 @@ export function orderNotices({
     if (notice.attempts >= NOTICE_ATTEMPTS) log(`[notices] order ${orderId} ${event}: given up after ${NOTICE_ATTEMPTS} attempts`);
   }
 
-  /** Claims and sends one notice; never throws (a failure is logged, and the notice stays pending). */
+  /** Claims and sends one notice; false when none was due. Never throws (a failure is logged, the notice stays pending). */
   async function sendOne(only?: { orderId: number; event: NoticeEvent }): Promise<boolean> {
     try {
       const notice = await claim(only);
       if (!notice) return false;
-      await deliver(notice);
+      if (notice !== 'gone') await deliver(notice);
       return true;
     } catch (error) {
       const which = only ? `order ${only.orderId} ${only.event}` : 'a pending notice';
