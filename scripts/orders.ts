@@ -3,7 +3,8 @@
 // cancels one not yet delivered, blocks a mobile number from ordering (issue 22), and lists what shoppers wait to
 // see back in stock (issue 24).
 // While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
-// when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
+// when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same order writes as a shop
+// (services/after-write.ts): on PostgreSQL the shops running on it hear each change on their invalidation bus.
 import { parseArgs } from 'node:util';
 import { showControlCharacters } from '../src/lib/control-characters.ts';
 import { formatRupees } from '../src/lib/money.ts';
