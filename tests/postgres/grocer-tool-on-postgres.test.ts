@@ -2,7 +2,8 @@
 // the same database, their page and read caches on (60 s): the grocer's cancel of an order that took a product's last
 // unit makes the other shop's product page and API show it back in stock within 1 s (the tool tells them on the
 // invalidation bus, LISTEN/NOTIFY, as a shop does), closes the restock alert of the shopper who waited for it, and sends
-// the shopper's notice once, whoever of the tool and the shops' outbox drainers gets to it. Needs dist/ (`npm run build`).
+// the shopper's notice once, whoever of the tool and the shops' outbox drainers gets to it; `npm run import` there
+// shows its new prices on both shops within 1 s. Needs dist/ (`npm run build`).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,13 +70,14 @@ async function busesListening(count: number, withinMs = 20_000) {
   }
 }
 
-/** `npm run orders -- …args` straight on the test's PostgreSQL database, as the grocer runs it beside the shops. */
-async function ordersTool(...args: string[]) {
-  return promisify(execFile)(process.execPath, [path.join(root, 'scripts/orders.ts'), ...args], {
+/** `npm run <script> -- …args` straight on the test's PostgreSQL database, as the grocer runs it beside the shops. */
+async function tool(script: 'orders' | 'import', ...args: string[]) {
+  return promisify(execFile)(process.execPath, [path.join(root, `scripts/${script}.ts`), ...args], {
     cwd: root,
     env: { ...process.env, ...ENV, DATABASE_URL: database!.url, DATA_DIR: toolDataDir },
   });
 }
+const ordersTool = (...args: string[]) => tool('orders', ...args);
 
 async function productOf(shop: BuiltServer, id: number): Promise<ProductDto> {
   const res = await fetch(`${shop.url}/api/app/Products/${id}`, { signal: AbortSignal.timeout(20_000) });
@@ -190,5 +192,33 @@ describe('npm run orders straight on PostgreSQL, two shops running', () => {
     expect(notice?.sentAt).toBeInstanceOf(Date);
     const mails = [toolDataDir, a!.dataDir, b!.dataDir].flatMap((dir) => cancelMails(dir, orderId));
     expect(mails).toHaveLength(1);
+  });
+
+  it("the grocer's import shows the new price on both shops within 1 s", async () => {
+    const csv = path.join(toolDataDir, 'catalogue.csv');
+    const catalogue = (rupees: number) =>
+      fs.writeFileSync(
+        csv,
+        [
+          'handle,name,brand,category,description,pack,price,mrp,stock,hot,images',
+          `grocer-tool-ghee,Grocer Tool Cow Ghee Tin,Grocer Tool Dairy,Dals & Pulses,A tin of ghee for the grocer tool test.,,${rupees},1499,20,,`,
+        ].join('\n'),
+      );
+    catalogue(1234);
+    await tool('import', csv);
+    const [made] = await handle!.db.select({ id: products.id }).from(products).where(eq(products.handle, 'grocer-tool-ghee'));
+    // Both shops keep the old price in their read caches.
+    for (const shop of [a!, b!, a!, b!]) expect((await productOf(shop, made!.id)).pricePaise).toBe(123_400);
+
+    catalogue(1357);
+    await tool('import', csv);
+    const answered = Date.now();
+    const [aMs, bMs] = await Promise.all(
+      [a!, b!].map((shop) => pollUntil(async () => (await productOf(shop, made!.id)).pricePaise === 135_700, answered)),
+    );
+    console.log(`[grocer tool] the new price showed on A ${aMs} ms and on B ${bMs} ms after the tool's import ended`);
+    expect(aMs, `A did not show the new price within ${3 * WITHIN_MS} ms`).not.toBeNull();
+    expect(bMs, `B did not show the new price within ${3 * WITHIN_MS} ms`).not.toBeNull();
+    expect(Math.max(aMs!, bMs!)).toBeLessThanOrEqual(WITHIN_MS);
   });
 });
