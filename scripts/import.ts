@@ -12,8 +12,9 @@ import { ApiError } from '../src/server/errors.ts';
 import { MAX_IMPORT_PICTURE_BYTES, sizeText } from '../src/server/body-limits.ts';
 import type { ImportSummaryDto, StoredPictureDto } from '../src/server/import-schemas.ts';
 import { parseCatalogue } from '../src/server/services/import-csv.ts';
-import { importCatalogue, ImportRejected, saveImportPhoto } from '../src/server/services/import.ts';
-import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
+import { ImportRejected, saveImportPhoto } from '../src/server/services/import.ts';
+import { importAndTell } from '../src/server/services/after-write.ts';
+import { CliError, grocerClient, openStoppedShop, toolBus } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
 
 const HELP = `npm run import -- <catalogue.csv> [--images <folder>]
@@ -58,6 +59,8 @@ function httpBackend(url: string, dataDir: string): Backend {
 
 async function databaseBackend(settings: ServerSettings, progress: (done: number, total: number) => void): Promise<Backend> {
   const handle = await openStoppedShop(settings);
+  // On PostgreSQL the shops running on it hear the import on the bus, as after an import through a shop.
+  const stale = await toolBus(settings, (message) => console.error(`import: ${message}`));
   return {
     savePhoto: async (bytes, name) => {
       try {
@@ -67,8 +70,11 @@ async function databaseBackend(settings: ServerSettings, progress: (done: number
         throw error;
       }
     },
-    import: (csv, images) => importCatalogue(handle.db, csv, images, { progress }),
-    close: () => handle.close(),
+    import: (csv, images) => importAndTell({ db: handle.db, stale }, csv, images, { progress }),
+    close: async () => {
+      await stale.close();
+      await handle.close();
+    },
   };
 }
 

@@ -3,7 +3,8 @@
 // cancels one not yet delivered, blocks a mobile number from ordering (issue 22), and lists what shoppers wait to
 // see back in stock (issue 24).
 // While the shop runs it goes through the shop's grocer routes (only one process may open the embedded database);
-// when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same service code.
+// when the shop is stopped, or with DATABASE_URL, it opens the database itself and runs the same order writes as a shop
+// (services/after-write.ts): on PostgreSQL the shops running on it hear each change on their invalidation bus.
 import { parseArgs } from 'node:util';
 import { showControlCharacters } from '../src/lib/control-characters.ts';
 import { formatRupees } from '../src/lib/money.ts';
@@ -25,13 +26,13 @@ import {
   type GrocerStockAlertsDto,
 } from '../src/server/grocer-schemas.ts';
 import { blockPhone, unblockPhone } from '../src/server/services/blocked-phones.ts';
-import { advanceOrder, cancelOrderByShop, grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
+import { grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
 import { waitingForStock } from '../src/server/services/stock-alerts.ts';
-import { confirmPayment } from '../src/server/services/payments.ts';
+import { orderWrites } from '../src/server/services/after-write.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
 import { messengersFromSettings } from '../src/server/auth/setup.ts';
 import { orderNotices } from '../src/server/services/notices.ts';
-import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
+import { CliError, grocerClient, openStoppedShop, toolBus } from './lib/grocer-client.ts';
 import { runningShop } from './lib/shop-file.ts';
 import { ISSUE_KIND_LABELS } from '../src/lib/order-issues.ts';
 import { SettleNoteSchema, type GrocerIssueDto, type GrocerIssueListDto } from '../src/server/after-delivery-schemas.ts';
@@ -100,31 +101,33 @@ function httpBackend(url: string, dataDir: string): Backend {
   };
 }
 
-/** The database itself: the shop is stopped (the data folder's lock refuses otherwise), or it is PostgreSQL. */
+/**
+ * The database itself: the shop is stopped (the data folder's lock refuses otherwise), or it is PostgreSQL, where the
+ * shops that run on it hear each write on the invalidation bus. Each write is followed by what follows it in a shop
+ * (services/after-write.ts): caches told, restock alerts closed, the notice sent.
+ */
 async function databaseBackend(settings: ServerSettings): Promise<Backend> {
   const handle = await openStoppedShop(settings);
   const { db } = handle;
   const { delivery, limits } = readStoreSettings();
-  // The same notices the running shop sends, through the settings' mailer and text sender (or their outboxes); awaited
-  // here, so they leave before this process ends. Where they were written is not the grocer's business: not printed.
+  const stale = await toolBus(settings, (message) => console.error(`orders: ${message}`));
+  // The same notices the running shop sends, through the settings' mailer and text sender (or their outboxes); drained
+  // before this process ends. Where they were written is not the grocer's business: not printed.
   const notices = orderNotices({ db, ...(await messengersFromSettings(settings, () => {})), linkOrigin: settings.siteOrigin, timeZone: delivery.timeZone, textsPerNumberPerHour: limits.orderTextsPerNumberPerHour });
+  const writes = orderWrites({ db, stale, notices });
   return {
     day: (date) => ordersOfDay(db, delivery, date),
     order: (id) => grocerOrder(db, delivery, id),
     advance: async (id) => {
-      const { from, to } = await advanceOrder(db, id);
-      await notices.send(id, to);
+      const { from } = await writes.advance(id);
       return { from, order: await grocerOrder(db, delivery, id) };
     },
-    // No page cache or read cache runs while the shop is stopped: nothing to tell about the shelf.
     cancel: async (id, reason) => {
-      const { from } = await cancelOrderByShop(db, id, reason);
-      await notices.send(id, 'cancelled');
+      const { from } = await writes.cancelByShop(id, reason);
       return { from, order: await grocerOrder(db, delivery, id) };
     },
     paid: async (id) => {
-      const { outcome } = await confirmPayment(db, id);
-      if (outcome === 'paid') await notices.send(id, 'payment_confirmed');
+      const { outcome } = await writes.confirmPayment(id);
       return { outcome, order: await grocerOrder(db, delivery, id) };
     },
     block: (phone, reason) => blockPhone(db, phone, reason),
@@ -132,7 +135,11 @@ async function databaseBackend(settings: ServerSettings): Promise<Backend> {
     alerts: () => waitingForStock(db),
     issues: () => listIssues(db),
     settle: (id, outcome, note) => settleIssue(db, id, outcome, note),
-    close: () => handle.close(),
+    close: async () => {
+      await notices.drain();
+      await stale.close();
+      await handle.close();
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { readServerSettings, type ServerSettings } from '../../src/server/config
 import { GROCER_TOKEN_FILE } from '../../src/server/auth/secret.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { openShopDatabase } from '../../src/server/db/prepare.ts';
+import { inProcessBus, postgresBus, type InvalidationBus } from '../../src/server/cache/invalidation-bus.ts';
 
 /** A message for the grocer: printed on one line, exit 1. `status`: the shop's HTTP status when it refused. */
 export class CliError extends Error {
@@ -68,4 +69,22 @@ export async function openStoppedShop(settings: ServerSettings): Promise<Databas
   }
   // Never seed or log here: the grocer asked for their own data, not for a demo catalogue.
   return openShopDatabase({ ...settings, seedOnEmpty: false }, () => {});
+}
+
+/** How long a tool waits for its bus to listen before it writes. */
+const BUS_WAIT_MS = 5_000;
+
+/**
+ * The bus a tool that writes straight to the database tells the shops on: on PostgreSQL, LISTEN/NOTIFY as the shops
+ * use (runtime.ts), listening before the tool writes, so its first publish is sent rather than left for a reconnect;
+ * on a stopped shop's PGlite nobody else is there to hear it (in process). `log` gets the bus's troubles.
+ */
+export async function toolBus(settings: ServerSettings, log: (message: string) => void): Promise<InvalidationBus> {
+  if (!settings.databaseUrl) return inProcessBus(log);
+  const bus = postgresBus(settings.databaseUrl, log);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, BUS_WAIT_MS)));
+  await Promise.race([bus.listening().catch(() => {}), late]);
+  clearTimeout(timer);
+  return bus;
 }

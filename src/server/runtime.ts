@@ -14,7 +14,7 @@ import { closePasswordHashing } from './auth/passwords.ts';
 import { readStoreSettings } from './store-settings.ts';
 import { startPaymentExpiry } from './payments/expiry.ts';
 import { startIssuePhotoSweep } from './services/issue-photos.ts';
-import { orderNotices } from './services/notices.ts';
+import { orderNotices, startNoticeOutbox } from './services/notices.ts';
 import { logServerError } from '../lib/error-log.ts';
 import { limiterStoreFor } from './rate-limit.ts';
 import { catalogueReads } from './catalogue-reads.ts';
@@ -67,9 +67,12 @@ export async function openShopApi(
     const stopExpiry = startPaymentExpiry({
       db: handle.db,
       stale,
-      onExpired: (expired) => notices.later(expired.orderId, 'cancelled'),
+      notices,
       logError: (error) => logServerError('[payments]', error),
     });
+    // The notices' outbox (issue 33): what a shop killed between a commit and its send left, and what failed, is sent
+    // at start and every 30 s by every shop process; SKIP LOCKED keeps two from sending the same one.
+    const stopNoticeOutbox = startNoticeOutbox(notices, { logError: (error) => logServerError('[notices]', error) });
     // Shoppers' uploads no report names are deleted a day after (issue 32), by every shop process, stopped the same way.
     const stopPhotoSweep = startIssuePhotoSweep({ db: handle.db, logError: (error) => logServerError('[issue photos]', error) });
     const closeDatabase = handle.close.bind(handle);
@@ -77,7 +80,7 @@ export async function openShopApi(
     const stoppingHandle = {
       ...handle,
       close: async () => {
-        await Promise.all([stopExpiry(), stopPhotoSweep()]);
+        await Promise.all([stopExpiry(), stopPhotoSweep(), stopNoticeOutbox()]);
         await notices.drain();
         await closeDatabase();
         await closePasswordHashing();

@@ -576,9 +576,12 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Each notice of an order's step, claimed before it is sent (issue 32): one row per order and step, so the step is told
- * at most once whoever sends it; `texted` says whether it went as a text, which is what the texts per number per hour
- * (store.yaml limits.orderTextsPerNumberPerHour) count.
+ * The notices of orders' steps, a transactional outbox (issue 33): the write that makes a step (placed, packed, …,
+ * cancelled, payment confirmed) inserts its row in its own transaction, so a step that committed is never left untold,
+ * even by a shop killed right after the commit; one row per order and step, so it is told at most once in the shop's
+ * records whoever sends it. A drainer (services/notices.ts) claims a pending row with FOR UPDATE SKIP LOCKED, sends it
+ * and marks it sent. `texted` says whether it goes as a text, decided at the first claim, which is what the texts per
+ * number per hour (store.yaml limits.orderTextsPerNumberPerHour) count.
  */
 export const orderNotices = pgTable(
   'order_notices',
@@ -587,14 +590,27 @@ export const orderNotices = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
-    /** The number the text went (or would have gone) to. */
-    phone: text('phone').notNull(),
-    texted: boolean('texted').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the write recorded it: pending notices are sent oldest first. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The number the text went (or would have gone) to; null until first claimed. */
+    phone: text('phone'),
+    texted: boolean('texted').notNull().default(false),
+    /** When a drainer first claimed it: the texts of the last hour are counted by it. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Not claimed again before this: a sender's lease (a killed sender's lapses), or the wait after a failed send. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Each channel once: a retry after a failed mail does not text again. */
+    textSentAt: timestamp('text_sent_at', { withTimezone: true }),
+    mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
+    /** Null while pending. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.event] }),
-    index('order_notices_texted_idx').on(t.phone, t.sentAt).where(sql`${t.texted}`),
+    index('order_notices_texted_idx').on(t.phone, t.claimedAt).where(sql`${t.texted}`),
+    index('order_notices_pending_idx').on(t.recordedAt).where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -1,11 +1,12 @@
 // Expiring unpaid pay-now orders (issue 25): on a timer in every shop process (at start, then every 30 s), and for one
-// order when it is read. services/payments.ts makes each expiry happen once, whichever process gets there first; this
-// tells the caches what shelves the stock given back changed, as a cancel does, and whoever listens (the notices).
+// order when it is read. services/payments.ts makes each expiry happen once, whichever process gets there first; what
+// follows it (the caches told of the shelves the stock given back changed, restock alerts, the notice) is the order
+// writes' own (services/after-write.ts), as after any cancel.
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
-import { staleAfter } from '../cache/stale-after.ts';
 import type { Database } from '../db/client.ts';
-import { expireUnpaidOrders, type ExpiredOrder } from '../services/payments.ts';
-import { closeRestockedAlerts } from '../services/stock-alerts.ts';
+import type { ExpiredOrder } from '../services/payments.ts';
+import { orderWrites } from '../services/after-write.ts';
+import type { OrderNotices } from '../services/notices.ts';
 import { startRepeatingTask } from '../repeating-task.ts';
 
 /** How often each shop process looks for unpaid orders past their time. */
@@ -14,20 +15,16 @@ export const EXPIRY_INTERVAL_MS = 30_000;
 export interface ExpiryDeps {
   db: Database;
   stale: InvalidationBus;
-  /** Told of each order the expiry cancelled (the notices: "cancelled, payment not received"). */
+  /** The outbox's sender ("cancelled, payment not received"); none: the recorded notices wait for a shop's drainer. */
+  notices?: OrderNotices;
+  /** Told of each order the expiry cancelled. */
   onExpired?: (expired: ExpiredOrder) => void;
 }
 
-/** Expires what is due at `now` (or only the order `only`), then says which shelves changed. */
-export async function expireAndPublish({ db, stale, onExpired }: ExpiryDeps, now: Date, only?: number): Promise<ExpiredOrder[]> {
-  const expired = await expireUnpaidOrders(db, now, { only });
-  for (const order of expired) {
-    if (order.shelfChanged) {
-      await stale.publish(staleAfter.shelfChanged(order.productIds));
-      await closeRestockedAlerts(db, order.productIds);
-    }
-    onExpired?.(order);
-  }
+/** Expires what is due at `now` (or only the order `only`), each followed by what follows a cancel. */
+export async function expireAndPublish({ onExpired, ...deps }: ExpiryDeps, now: Date, only?: number): Promise<ExpiredOrder[]> {
+  const expired = await orderWrites(deps).expireUnpaid(now, only);
+  for (const order of expired) onExpired?.(order);
   return expired;
 }
 

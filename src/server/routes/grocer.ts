@@ -6,7 +6,6 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
-import { staleAfter } from '../cache/stale-after.ts';
 import type { Database } from '../db/client.ts';
 import { badRequest, sendError, unauthorized } from '../errors.ts';
 import {
@@ -27,12 +26,12 @@ import { ErrorSchema, positiveId } from '../schemas.ts';
 import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPictureSchema } from '../import-schemas.ts';
 import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
-import { advanceOrder, cancelOrderByShop, grocerOrder, ordersOfDay } from '../services/grocer.ts';
-import { importCatalogue, saveImportPhoto } from '../services/import.ts';
-import { confirmPayment } from '../services/payments.ts';
-import { closeRestockedAlerts, waitingForStock } from '../services/stock-alerts.ts';
+import { grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import { saveImportPhoto } from '../services/import.ts';
+import { importAndTell, orderWrites } from '../services/after-write.ts';
+import { waitingForStock } from '../services/stock-alerts.ts';
 import type { DeliveryRules } from '../services/slots.ts';
-import { NO_NOTICES, type OrderNotices } from '../services/notices.ts';
+import type { OrderNotices } from '../services/notices.ts';
 import { json, jsonBody } from './openapi.ts';
 import { registerGrocerIssueRoutes } from './grocer-issues.ts';
 
@@ -55,7 +54,9 @@ export interface GrocerDeps {
   notices?: OrderNotices;
 }
 
-export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale, notices = NO_NOTICES }: GrocerDeps) {
+export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale, notices }: GrocerDeps) {
+  // Each write followed by what must follow it, as `npm run orders` on PostgreSQL does (services/after-write.ts).
+  const writes = orderWrites({ db, stale, notices });
   app.openAPIRegistry.registerComponent('securitySchemes', 'grocer', {
     type: 'apiKey',
     in: 'header',
@@ -120,11 +121,8 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { from, to } = await advanceOrder(db, id);
-      const order = await grocerOrder(db, delivery, id);
-      if (to === 'delivered') await stale.publish(staleAfter.orderDelivered(order.lines.map((line) => line.productsId)));
-      notices.later(id, to);
-      return c.json({ from, order }, 200);
+      const { from } = await writes.advance(id);
+      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
     },
   );
 
@@ -148,16 +146,8 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { from, shelfChanged } = await cancelOrderByShop(db, id, c.req.valid('json').reason);
-      const order = await grocerOrder(db, delivery, id);
-      // As with the shopper's cancel: a sold-out product back on the shelf shows at once on the catalogue pages, and
-      // the shoppers who waited for it are no longer counted as waiting.
-      if (shelfChanged) {
-        await stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
-        await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
-      }
-      notices.later(id, 'cancelled');
-      return c.json({ from, order }, 200);
+      const { from } = await writes.cancelByShop(id, c.req.valid('json').reason);
+      return c.json({ from, order: await grocerOrder(db, delivery, id) }, 200);
     },
   );
 
@@ -181,8 +171,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { outcome } = await confirmPayment(db, id);
-      if (outcome === 'paid') notices.later(id, 'payment_confirmed');
+      const { outcome } = await writes.confirmPayment(id);
       return c.json({ outcome, order: await grocerOrder(db, delivery, id) }, 200);
     },
   );
@@ -276,13 +265,8 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     }),
     async (c) => {
       const { csv, images } = c.req.valid('json');
-      const summary = await importCatalogue(db, csv, images);
       // Every instance's caches forget the whole catalogue: the new products and prices show at once.
-      if (summary.changed) {
-        await stale.publish(staleAfter.catalogueImported());
-        await closeRestockedAlerts(db);
-      }
-      return c.json(summary, 200);
+      return c.json(await importAndTell({ db, stale }, csv, images), 200);
     },
   );
 }

@@ -18,7 +18,8 @@ import {
 } from '../order-schemas.ts';
 import { keyedLimiter, memoryLimiterStore, type LimiterStore, type WriteLimit } from '../rate-limit.ts';
 import { ErrorSchema } from '../schemas.ts';
-import { cancelOrder, orderNotFound, orderOf, ordersOf, placeOrder, reorder, type OrderRules } from '../services/orders.ts';
+import { orderNotFound, orderOf, ordersOf, reorder, type OrderRules } from '../services/orders.ts';
+import { orderWrites } from '../services/after-write.ts';
 import { listSlots } from '../services/slots.ts';
 import { areaRulesFor } from '../services/delivery-area.ts';
 import { PINCODE_PATTERN } from '../../lib/form-limits.ts';
@@ -31,13 +32,10 @@ const SlotsQuery = z.object({
     .optional()
     .openapi({ param: { in: 'query', name: 'pincode' }, example: '560034' }),
 });
-import { closeRestockedAlerts } from '../services/stock-alerts.ts';
 import { json, jsonBody } from './openapi.ts';
 import { shopperOfPath } from './owner.ts';
-import { staleAfter } from '../cache/stale-after.ts';
-import { expireAndPublish } from '../payments/expiry.ts';
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
-import { NO_NOTICES, type OrderNotices } from '../services/notices.ts';
+import type { OrderNotices } from '../services/notices.ts';
 import { ETAG_HEADER, etagOf, IfNoneMatchHeader, NOT_MODIFIED, stillFresh } from './etag.ts';
 
 /** Orders one shopper may place (replays included) per window: far above any real shopper, well below a script. */
@@ -66,7 +64,8 @@ export function registerOrderRoutes(
   limiters: LimiterStore = memoryLimiterStore,
 ) {
   const limitOrders = keyedLimiter(orderLimit, 'orders', { store: limiters, name: 'orders' });
-  const notices = rules.notices ?? NO_NOTICES;
+  // Each write followed by what must follow it (services/after-write.ts): caches, restock alerts, the notice.
+  const writes = orderWrites({ db, stale: rules.stale, notices: rules.notices });
 
   app.openapi(
     createRoute({
@@ -115,14 +114,11 @@ export function registerOrderRoutes(
       const { userId } = await authenticate(c);
       await limitOrders(c, String(userId));
       const key = c.req.valid('header')['idempotency-key'];
-      const { order, replayed, shelfChanged } = await placeOrder(db, rules, userId, key, c.req.valid('json'));
-      if (shelfChanged) await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
+      const { order, replayed } = await writes.place(rules, userId, key, c.req.valid('json'));
       if (replayed) {
         c.header('Idempotent-Replayed', 'true');
         return c.json(order, 200);
       }
-      // After the commit, and not awaited: the shopper's answer never waits for a mail server.
-      notices.later(order.id, 'placed');
       return c.json(order, 201);
     },
   );
@@ -169,7 +165,7 @@ export function registerOrderRoutes(
       const { userId } = await authenticate(c);
       const { id } = c.req.valid('param');
       // A pay-now order past its time reads as what it is now (expired, cancelled), not as the timer last left it.
-      await expireAndPublish({ db, stale: rules.stale, onExpired: (expired) => notices.later(expired.orderId, 'cancelled') }, rules.now(), id);
+      await writes.expireUnpaid(rules.now(), id);
       const order = await orderOf(db, rules, userId, id);
       if (!order) throw orderNotFound(id);
       const etag = etagOf(order);
@@ -197,13 +193,7 @@ export function registerOrderRoutes(
     }),
     async (c) => {
       const { userId } = await authenticate(c);
-      const { order, shelfChanged } = await cancelOrder(db, rules, userId, c.req.valid('param').id);
-      if (shelfChanged) {
-        await rules.stale.publish(staleAfter.shelfChanged(order.lines.map((line) => line.productsId)));
-        // Back on the shelf: the shoppers who waited for it are no longer counted as waiting (issue 24).
-        await closeRestockedAlerts(db, order.lines.map((line) => line.productsId));
-      }
-      notices.later(order.id, 'cancelled');
+      const { order } = await writes.cancel(rules, userId, c.req.valid('param').id);
       return c.json(order, 200);
     },
   );

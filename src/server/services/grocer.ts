@@ -10,6 +10,7 @@ import { conflict, notFound } from '../errors.ts';
 import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto } from '../grocer-schemas.ts';
 import { OPEN_STATUSES, orderOf, releaseOrder } from './orders.ts';
 import { shopDate, type DeliveryRules } from './slots.ts';
+import { recordNotice, type NoticeEvent } from './notices.ts';
 
 /** The step after each status; delivered and cancelled are where an order ends. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -84,6 +85,7 @@ export async function advanceOrder(db: Database, id: number): Promise<{ from: Or
     if (!next) throw conflict(`Order ${id} is ${statusLabel(order.status)}: it cannot move any further.`);
     await tx.update(orders).set({ status: next }).where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, status: next });
+    await recordNotice(tx, id, next as NoticeEvent);
     return { from: order.status, to: next };
   });
 }

@@ -4,13 +4,17 @@
 // and one number gets at most store.yaml's limits.orderTextsPerNumberPerHour texts an hour: place-and-cancel in a loop
 // must not text a shopper (or a stranger's number) forty times a second at the shop's cost.
 //
-// Sent after the write has committed, and never allowed to fail it or hold it up: the routes start a notice and answer
-// at once (`later`); a send that fails is logged in one line for the shop, never shown to the shopper. The stopped
-// shop's `npm run orders` awaits `send`, so the notice leaves before its process ends.
+// A transactional outbox (issue 33): the write that makes a step records its notice in its own transaction
+// (recordNotice), and a drainer sends it after the commit: at once (`later`, the fast path: a route's answer never waits
+// for a mail server), and at each shop's start and every 30 s (`sendPending`: what a shop killed before its send left,
+// and what failed). A drainer claims a row with FOR UPDATE SKIP LOCKED and a lease, sends it, then marks it sent: sent
+// at least once, and two shops never send the same notice twice. A send that fails is logged in one line for the shop,
+// never shown to the shopper, and tried again later (NOTICE_ATTEMPTS in all). `npm run orders` on a stopped shop or
+// PostgreSQL awaits its sends, so the notice leaves before its process ends.
 //
 // Every text is a DLT template with variables (TRAI's rules for a commercial SMS to an Indian number): the wording
 // below is what the grocer registers, word for word, with {#var#} where a variable goes (docs/notices.md).
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { deliverySlots, orderNotices as sentNotices, orders, users } from '../db/schema.ts';
 import { LIMIT_DEFAULTS } from '../../lib/store-settings-schema.ts';
@@ -18,6 +22,7 @@ import type { Mailer } from '../mail.ts';
 import type { SmsSender } from '../sms.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { urls } from '../../lib/urls.ts';
+import { startRepeatingTask } from '../repeating-task.ts';
 
 /** What happened to an order that the shopper is told of. */
 export const NOTICE_EVENTS = ['placed', 'packed', 'out_for_delivery', 'delivered', 'cancelled', 'payment_confirmed'] as const;
@@ -113,15 +118,47 @@ export interface NoticeDeps {
 }
 
 export interface OrderNotices {
-  /** Sends the notices of one event; never throws (a failure is logged). */
+  /** Records the notice (if its write did not) and sends it now, unless it was sent or is being sent; never throws. */
   send(orderId: number, event: NoticeEvent): Promise<void>;
-  /** Starts `send` and returns at once: a route's answer never waits for a mail server. */
+  /** Sends a recorded notice and returns at once: a route's answer never waits for a mail server (the fast path). */
   later(orderId: number, event: NoticeEvent): void;
+  /** Sends every pending notice due now (at start, then on a timer: what a killed shop or a failed send left); how many it took up. */
+  sendPending(): Promise<number>;
   /** Waits for the notices started by `later`: the shop closes its database only after them, so a stop loses none. */
   drain(): Promise<void>;
 }
 
+/** Sends of one notice before it is given up (logged); each failure waits longer before the next. */
+export const NOTICE_ATTEMPTS = 5;
+/** A claim lapses after this: a sender killed mid-send leaves its notice to another (sent at least once). */
+const CLAIM_LEASE_SECONDS = 120;
+/** The wait after a failed send, times the attempts so far. */
+const RETRY_AFTER_SECONDS = 30;
+/** How often each shop process sends what is pending (and how soon a failed send is tried again, at the least). */
+export const NOTICE_OUTBOX_INTERVAL_MS = 30_000;
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Records an order step's notice in the write's own transaction (the outbox): committed with the step, or not at all.
+ * A step recorded before (a replay) keeps its row.
+ */
+export async function recordNotice(tx: Database, orderId: number, event: NoticeEvent): Promise<void> {
+  await tx.insert(sentNotices).values({ orderId, event }).onConflictDoNothing();
+}
+
+/** A notice claimed for sending: the facts its words need, and what was sent of it before. */
+interface ClaimedNotice {
+  orderId: number;
+  event: NoticeEvent;
+  attempts: number;
+  texted: boolean;
+  textSent: boolean;
+  mailSent: boolean;
+  phone: string;
+  email: string;
+  facts: NoticeFacts;
+}
 
 /** The notices of a shop: its mailer and text sender (src/server/auth/setup.ts), its origin and time zone. */
 export function orderNotices({
@@ -133,31 +170,38 @@ export function orderNotices({
   log = (m) => console.error(m),
   textsPerNumberPerHour = LIMIT_DEFAULTS.orderTextsPerNumberPerHour,
 }: NoticeDeps): OrderNotices {
-  /**
-   * Claims the notice of this order's step before it is sent: false when it was claimed already (a step is told at most
-   * once, whoever sends it). Under the lock on the shopper's row, so notices racing for one number count its texts one
-   * after the other; past the hour's texts it is mailed only (the order page shows every step anyway).
-   */
-  async function claim(orderId: number, event: NoticeEvent, userId: number, phone: string, wantsText: boolean) {
-    return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [texts] = await tx
-        .select({ count: count() })
-        .from(sentNotices)
-        .where(and(eq(sentNotices.phone, phone), eq(sentNotices.texted, true), gt(sentNotices.sentAt, sql`now() - interval '1 hour'`)));
-      const texted = wantsText && (texts?.count ?? 0) < textsPerNumberPerHour;
-      const claimed = await tx
-        .insert(sentNotices)
-        .values({ orderId, event, phone, texted })
-        .onConflictDoNothing()
-        .returning({ texted: sentNotices.texted });
-      return claimed.length === 0 ? null : { texted };
-    });
-  }
+  const due = and(
+    isNull(sentNotices.sentAt),
+    lt(sentNotices.attempts, NOTICE_ATTEMPTS),
+    or(isNull(sentNotices.retryAt), lte(sentNotices.retryAt, sql`now()`)),
+  );
 
-  async function send(orderId: number, event: NoticeEvent): Promise<void> {
-    try {
-      const [row] = await db
+  /**
+   * Claims one pending notice (this one, or the oldest due), or null: FOR UPDATE SKIP LOCKED, so two shops draining at
+   * once never take the same row, and a lease (retry_at) that keeps it theirs after the commit while they send. The
+   * first claim decides text or mail only, under the lock on the shopper's row, so notices racing for one number count
+   * its texts one after the other; past the hour's texts it is mailed only (the order page shows every step anyway).
+   */
+  async function claim(only?: { orderId: number; event: NoticeEvent }): Promise<ClaimedNotice | 'gone' | null> {
+    return db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select({
+          orderId: sentNotices.orderId,
+          event: sentNotices.event,
+          attempts: sentNotices.attempts,
+          phone: sentNotices.phone,
+          texted: sentNotices.texted,
+          claimedAt: sentNotices.claimedAt,
+          textSentAt: sentNotices.textSentAt,
+          mailSentAt: sentNotices.mailSentAt,
+        })
+        .from(sentNotices)
+        .where(only ? and(due, eq(sentNotices.orderId, only.orderId), eq(sentNotices.event, only.event)) : due)
+        .orderBy(asc(sentNotices.recordedAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!pending) return null;
+      const [row] = await tx
         .select({
           userId: users.id,
           email: users.email,
@@ -172,37 +216,140 @@ export function orderNotices({
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .innerJoin(deliverySlots, eq(deliverySlots.id, orders.slotId))
-        .where(eq(orders.id, orderId));
-      if (!row) return log(`[notices] order ${orderId} ${event}: no such order, nothing sent`);
-      const claimed = await claim(orderId, event, row.userId, row.phone, row.smsNotices);
-      if (!claimed) return;
-      const link = new URL(urls.orderDetails(orderId), linkOrigin).href;
-      const messages = noticeMessages(event, { orderId, ...row }, link, timeZone);
-      // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
-      if (claimed.texted) {
-        await sms.send({ to: row.phone, text: messages.text, variables: messages.variables, template: event }).catch((error: unknown) => {
-          log(`[notices] order ${orderId} ${event}: the text to ${row.phone} was not sent (${reasonOf(error)})`);
-        });
+        .where(eq(orders.id, pending.orderId));
+      const key = and(eq(sentNotices.orderId, pending.orderId), eq(sentNotices.event, pending.event));
+      if (!row) {
+        // Its order is gone (a row is deleted with its order, so this is a slot gone): nothing to say, never again.
+        await tx.update(sentNotices).set({ attempts: NOTICE_ATTEMPTS, lastError: 'the order or its slot is gone' }).where(key);
+        log(`[notices] order ${pending.orderId} ${pending.event}: no such order, nothing sent`);
+        return 'gone';
       }
-      await mailer.send({ to: row.email, subject: messages.subject, text: messages.mail, link }).catch((error: unknown) => {
-        log(`[notices] order ${orderId} ${event}: the mail to ${row.email} was not sent (${reasonOf(error)})`);
-      });
+      let { phone, texted } = pending;
+      if (pending.claimedAt === null) {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+        const [texts] = await tx
+          .select({ count: count() })
+          .from(sentNotices)
+          .where(and(eq(sentNotices.phone, row.phone), eq(sentNotices.texted, true), gt(sentNotices.claimedAt, sql`now() - interval '1 hour'`)));
+        phone = row.phone;
+        texted = row.smsNotices && (texts?.count ?? 0) < textsPerNumberPerHour;
+      }
+      await tx
+        .update(sentNotices)
+        .set({
+          phone,
+          texted,
+          claimedAt: pending.claimedAt ?? sql`now()`,
+          retryAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+          attempts: pending.attempts + 1,
+        })
+        .where(key);
+      return {
+        orderId: pending.orderId,
+        event: pending.event as NoticeEvent,
+        attempts: pending.attempts + 1,
+        texted,
+        textSent: pending.textSentAt !== null,
+        mailSent: pending.mailSentAt !== null,
+        phone: phone ?? row.phone,
+        email: row.email,
+        facts: { orderId: pending.orderId, ...row },
+      };
+    });
+  }
+
+  /** Sends what is left of a claimed notice, then marks it sent, or due again later with its error. */
+  async function deliver(notice: ClaimedNotice): Promise<void> {
+    const { orderId, event } = notice;
+    const key = and(eq(sentNotices.orderId, orderId), eq(sentNotices.event, event));
+    const link = new URL(urls.orderDetails(orderId), linkOrigin).href;
+    const messages = noticeMessages(event, notice.facts, link, timeZone);
+    const failures: string[] = [];
+    // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
+    if (notice.texted && !notice.textSent) {
+      const texted = await sms.send({ to: notice.phone, text: messages.text, variables: messages.variables, template: event }).then(
+        () => true,
+        (error: unknown) => void failures.push(`the text to ${notice.phone} was not sent (${reasonOf(error)})`),
+      );
+      if (texted) await db.update(sentNotices).set({ textSentAt: sql`now()` }).where(key);
+    }
+    if (!notice.mailSent) {
+      const mailed = await mailer.send({ to: notice.email, subject: messages.subject, text: messages.mail, link }).then(
+        () => true,
+        (error: unknown) => void failures.push(`the mail to ${notice.email} was not sent (${reasonOf(error)})`),
+      );
+      if (mailed) await db.update(sentNotices).set({ mailSentAt: sql`now()` }).where(key);
+    }
+    for (const failure of failures) log(`[notices] order ${orderId} ${event}: ${failure}`);
+    if (failures.length === 0) {
+      await db.update(sentNotices).set({ sentAt: sql`now()`, retryAt: null, lastError: null }).where(key);
+      return;
+    }
+    await db
+      .update(sentNotices)
+      .set({ lastError: failures.join('; '), retryAt: sql`now() + make_interval(secs => ${RETRY_AFTER_SECONDS * notice.attempts})` })
+      .where(key);
+    if (notice.attempts >= NOTICE_ATTEMPTS) log(`[notices] order ${orderId} ${event}: given up after ${NOTICE_ATTEMPTS} attempts`);
+  }
+
+  /** Claims and sends one notice; false when none was due. Never throws (a failure is logged, the notice stays pending). */
+  async function sendOne(only?: { orderId: number; event: NoticeEvent }): Promise<boolean> {
+    try {
+      const notice = await claim(only);
+      if (!notice) return false;
+      if (notice !== 'gone') await deliver(notice);
+      return true;
     } catch (error) {
-      log(`[notices] order ${orderId} ${event}: not sent (${reasonOf(error)})`);
+      const which = only ? `order ${only.orderId} ${only.event}` : 'a pending notice';
+      log(`[notices] ${which}: not sent (${reasonOf(error)})`);
+      return false;
     }
   }
-  const inFlight = new Set<Promise<void>>();
+
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return tracked;
+  };
   return {
-    send,
-    later: (orderId, event) => {
-      const sending = send(orderId, event).finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    },
+    send: (orderId, event) =>
+      track(
+        (async () => {
+          try {
+            await recordNotice(db, orderId, event);
+          } catch (error) {
+            return log(`[notices] order ${orderId} ${event}: not recorded (${reasonOf(error)})`);
+          }
+          await sendOne({ orderId, event });
+        })(),
+      ),
+    later: (orderId, event) => void track(sendOne({ orderId, event })),
+    sendPending: () =>
+      track(
+        (async () => {
+          let sent = 0;
+          // One at a time, oldest first, until none is due (a failed one waits for its retry time, so this ends).
+          while (await sendOne()) sent++;
+          return sent;
+        })(),
+      ),
     drain: async () => {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }
 
-/** No notices (a tool or test that sends none). */
-export const NO_NOTICES: OrderNotices = { send: async () => {}, later: () => {}, drain: async () => {} };
+/**
+ * Sends the shop's pending notices at start and every `intervalMs`: those a killed shop left between its commit and its
+ * send, and those whose send failed. Returns the stop, which waits for a run in progress.
+ */
+export function startNoticeOutbox(
+  notices: OrderNotices,
+  { intervalMs = NOTICE_OUTBOX_INTERVAL_MS, logError }: { intervalMs?: number; logError: (error: unknown) => void },
+): () => Promise<void> {
+  return startRepeatingTask(() => notices.sendPending(), intervalMs, logError);
+}
+
+/** No notices (a tool or test that sends none): recorded rows stay pending for a shop to send. */
+export const NO_NOTICES: OrderNotices = { send: async () => {}, later: () => {}, sendPending: async () => 0, drain: async () => {} };

@@ -33,6 +33,7 @@ import { addToCart, cartOf } from './cart.ts';
 import { couponKey, couponRefused, couponTaken, isCouponOnceViolation } from './coupons.ts';
 import { ensureSlotRows, offeredSlots } from './slots.ts';
 import { areaRulesFor, belowMinimum, outsideArea, withAreaFee } from './delivery-area.ts';
+import { recordNotice } from './notices.ts';
 
 export interface OrderRules {
   offers: StoreSettingsData['offers'];
@@ -208,6 +209,8 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ orderId: id, status: 'placed' });
+    // Its notice is recorded with it (the outbox): an order that committed is never left untold.
+    await recordNotice(tx, id, 'placed');
     shelfChanged = shelfBefore !== (await shelfOf(tx, cart.lines.map((l) => l.productsId)));
     // Only the lines ordered: one added from another tab meanwhile stays in the cart.
     await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.id, cart.lines.map((l) => l.id))));
@@ -516,6 +519,7 @@ export async function releaseOrder(
 ): Promise<boolean> {
   await tx.update(orders).set({ status: 'cancelled', cancelledBy, cancelReason }).where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, status: 'cancelled' });
+  await recordNotice(tx, order.id, 'cancelled');
   await tx
     .update(deliverySlots)
     .set({ taken: sql`${deliverySlots.taken} - 1` })

@@ -10,6 +10,7 @@ import { withTransactionRetry } from '../db/retry.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { releaseOrder } from './orders.ts';
+import { recordNotice } from './notices.ts';
 
 /** The reason an expired order gives the shopper (and its notices). */
 export const PAYMENT_EXPIRED_REASON = 'Payment not received in time';
@@ -61,6 +62,7 @@ export async function confirmPayment(db: Database, orderId: number, { now = new 
         throw conflict(`Order ${orderId} is cancelled: its payment cannot be confirmed. If the money arrived, refund it.`);
       }
       await tx.update(orders).set({ paymentStatus: 'paid', paidAt: now }).where(eq(orders.id, orderId));
+      await recordNotice(tx, orderId, 'payment_confirmed');
       return { orderId, outcome: 'paid' as const, paidAt: now };
     }),
   );

@@ -1,0 +1,108 @@
+// The notices' outbox on one PostgreSQL shared by several shop processes (issue 33): the orders two shops' payment
+// expiries cancelled recorded their notices in the same transactions; then both shops' drainers (each on its own pool,
+// as two processes would be, two runs at once in each) race over the pending rows. FOR UPDATE SKIP LOCKED and the
+// claim's lease keep any two from taking the same row: every notice is mailed once, none twice, none left.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { deliverySlots, orderEvents, orderLines, orderNotices as noticeRows, orders, products, users } from '../../src/server/db/schema.ts';
+import type { Mail } from '../../src/server/mail.ts';
+import { seedCatalogue } from '../../src/server/seed/index.ts';
+import { orderNotices } from '../../src/server/services/notices.ts';
+import { expireUnpaidOrders } from '../../src/server/services/payments.ts';
+import { createServerDatabase, plainProductIds } from '../api/harness.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
+
+const ORDERS = 30;
+const SLOT = '2026-11-23T12:00';
+const DUE = new Date('2026-11-23T02:30:00Z');
+
+let database: Awaited<ReturnType<typeof createServerDatabase>>;
+let one: DatabaseHandle;
+let other: DatabaseHandle;
+let orderIds: number[] = [];
+
+beforeAll(async () => {
+  database = await createServerDatabase(serverUrl);
+  one = await openDatabase({ kind: 'postgres', url: database.url });
+  other = await openDatabase({ kind: 'postgres', url: database.url });
+  const { db } = one;
+  await seedCatalogue(db, { products: 10 });
+  const productId = (await plainProductIds(db))[0]!;
+  await db.insert(deliverySlots).values({ id: SLOT, startsAt: new Date('2026-11-23T06:30:00Z'), endsAt: new Date('2026-11-23T08:30:00Z'), capacity: 100, taken: ORDERS });
+  // A few shoppers, so the claims do not all wait on one shopper's row (its texts are counted under its lock).
+  const shoppers = await db
+    .insert(users)
+    .values(Array.from({ length: 5 }, (_, i) => ({ name: 'Meera Iyer', email: `meera${i}@example.in`, phone: `984501234${i}`, passwordHash: 'not used here' })))
+    .returning({ id: users.id });
+  const placed = await db
+    .insert(orders)
+    .values(
+      Array.from({ length: ORDERS }, (_, i) => ({
+        userId: shoppers[i % shoppers.length]!.id,
+        paymentMethod: 'upi_now' as const,
+        paymentStatus: 'awaiting' as const,
+        paymentDueAt: DUE,
+        slotId: SLOT,
+        address: { name: 'Meera Iyer', phone: '9845012345', line1: '12, 4th Cross', line2: '', landmark: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560011' },
+        subtotalPaise: 10_000,
+        mrpTotalPaise: 10_000,
+        discounts: [],
+        discountPaise: 0,
+        deliveryPaise: 0,
+        totalPaise: 10_000,
+        idempotencyKey: `outbox-race-${i}`,
+        requestHash: 'test',
+      })),
+    )
+    .returning({ id: orders.id });
+  orderIds = placed.map((o) => o.id);
+  await db.update(products).set({ stock: 100 }).where(eq(products.id, productId));
+  await db.insert(orderLines).values(orderIds.map((orderId) => ({ orderId, productId, name: 'Toor Dal', unitPricePaise: 10_000, unitMrpPaise: 10_000, qty: 1, lineTotalPaise: 10_000 })));
+  await db.insert(orderEvents).values(orderIds.map((orderId) => ({ orderId, status: 'placed' as const })));
+}, 120_000);
+
+afterAll(async () => {
+  await one?.close();
+  await other?.close();
+  await database?.drop();
+});
+
+/** A shop process's notices on its own pool, its mails kept in memory. */
+function shop(handle: DatabaseHandle) {
+  const mails: Mail[] = [];
+  const notices = orderNotices({
+    db: handle.db,
+    mailer: { send: async (mail) => void mails.push(mail) },
+    sms: { send: async () => {} },
+    linkOrigin: 'https://shop.example.in',
+    timeZone: 'Asia/Kolkata',
+    log: (line) => {
+      throw new Error(`unexpected log: ${line}`);
+    },
+  });
+  return { notices, mails };
+}
+
+it("two shops' drainers racing over the pending notices send each once", async () => {
+  const late = new Date(DUE.getTime() + 60_000);
+  // Both shops' expiry runs at once: each order is cancelled once, and its notice recorded in that transaction.
+  const [byOne, byOther] = await Promise.all([expireUnpaidOrders(one.db, late), expireUnpaidOrders(other.db, late)]);
+  expect(byOne.length + byOther.length).toBe(ORDERS);
+  const pending = await one.db.select({ orderId: noticeRows.orderId, sentAt: noticeRows.sentAt }).from(noticeRows).where(inArray(noticeRows.orderId, orderIds));
+  expect(pending).toHaveLength(ORDERS);
+  expect(pending.every((row) => row.sentAt === null)).toBe(true);
+
+  const [a, b] = [shop(one), shop(other)];
+  const sent = await Promise.all([a.notices.sendPending(), b.notices.sendPending(), a.notices.sendPending(), b.notices.sendPending()]);
+  expect(sent.reduce((sum, n) => sum + n, 0)).toBe(ORDERS);
+  const subjects = [...a.mails, ...b.mails].map((mail) => mail.subject.replace(/:.*/, '')).sort();
+  expect(subjects).toEqual(orderIds.map((id) => `Order #${id} is cancelled`).sort());
+  // Both shops took a share (the race was real), and nothing is left to send.
+  console.log(`[notice outbox] one shop sent ${a.mails.length}, the other ${b.mails.length}`);
+  const rows = await one.db.select({ sentAt: noticeRows.sentAt, attempts: noticeRows.attempts }).from(noticeRows).where(inArray(noticeRows.orderId, orderIds));
+  expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  expect(await Promise.all([a.notices.sendPending(), b.notices.sendPending()])).toEqual([0, 0]);
+});
