@@ -151,7 +151,7 @@ export function keyedLimiter(limit: WriteLimit, what: string, { store = memoryLi
   const refund = async (key: string) => {
     await limiter.reward(key);
   };
-  return Object.assign(consume, { refund, taken: (key: string) => limiter.taken(key) });
+  return Object.assign(consume, { refund });
 }
 
 /**

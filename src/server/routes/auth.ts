@@ -117,24 +117,25 @@ export function registerAuthRoutes(
     const byAddress = keyedLimiter(perAddress, what, { store: limiters, name: `${name}:address` });
     const byNetwork = keyedLimiter({ ...perAddress, writes: perAddress.writes * NETWORK_FACTOR }, what, { store: limiters, name: `${name}:network` });
     const byAccount = targetLimiter({ perSource: own.perAccount ?? limits.perAccount, ceiling: limits.accountCeiling }, what, { store: limiters, name: `${name}:account` });
-    const v4Network = (c: Context) => {
+    // The address's own key (an IPv6 /64) and, for IPv4, its /24.
+    const keysOf = (c: Context) => {
       const network = networkOf(clientAddress(c));
-      return network.kind === 'v4' ? network.key : undefined;
+      return { address: addressKey(c), v4Network: network.kind === 'v4' ? network.key : undefined };
     };
     return {
       address: async (c: Context) => {
-        await byAddress(c, addressKey(c));
-        const network = v4Network(c);
-        if (network) await byNetwork(c, network).catch(async (error: unknown) => {
-          await byAddress.refund(addressKey(c));
+        const keys = keysOf(c);
+        await byAddress(c, keys.address);
+        if (keys.v4Network) await byNetwork(c, keys.v4Network).catch(async (error: unknown) => {
+          await byAddress.refund(keys.address);
           throw error;
         });
       },
       account: (c: Context, account: string) => byAccount.attempt(c, clientNetwork(c), account),
       refundAddress: async (c: Context) => {
-        await byAddress.refund(addressKey(c));
-        const network = v4Network(c);
-        if (network) await byNetwork.refund(network);
+        const keys = keysOf(c);
+        await byAddress.refund(keys.address);
+        if (keys.v4Network) await byNetwork.refund(keys.v4Network);
       },
       refundAccount: (c: Context, account: string) => byAccount.refund(clientNetwork(c), account),
       failed: (c: Context, account: string) => byAccount.failed(clientNetwork(c), account),
@@ -341,12 +342,11 @@ export function registerAuthRoutes(
       // have guessed wrong on it, so nobody can spend it and keep the owner out.
       await limitVerify.address(c);
       await guessesOfPhone.attempt(c, clientNetwork(c), phone);
-      const checked = await codes.useCode(db, deps.jwtSecret, { phone, code, challenge, purposes: ['register', 'signin'] });
-      if (!checked.ok) {
+      const used = await codes.useCode(db, deps.jwtSecret, { phone, code, challenge, purposes: ['register', 'signin'] });
+      if (!used.ok) {
         await guessesOfPhone.failed(clientNetwork(c), phone);
         throw badRequest(WRONG_CODE);
       }
-      const used = checked;
       // Only failures count against an address and a number: shoppers behind one carrier address sign in freely.
       await Promise.all([limitVerify.refundAddress(c), guessesOfPhone.refund(clientNetwork(c), phone)]);
       if (used.purpose === 'register' && used.registration) {
