@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '../../src/lib/api/headers.ts';
+import { auditLog } from '../../src/server/db/schema.ts';
 import type { AuditEntryDto, AuditPageDto, StaffDto } from '../../src/server/staff-schemas.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { fromShop, signedIn, SHOP_ORIGIN, staffPhone, STAFF_COOKIE } from './staff-helpers.ts';
@@ -93,10 +94,11 @@ it('cannot be changed or deleted: the API has no such route, and the database re
   for (const method of ['PUT', 'PATCH', 'DELETE']) {
     expect((await asStaff(cookie, method, '/api/grocer/Audit')).status).toBe(404);
   }
-  const before = await api.db.execute(sql`select count(*)::int as n from audit_log`);
+  const count = async () => (await api.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
+  const before = await count();
   await expect(api.db.execute(sql`update audit_log set actor = 'someone else'`)).rejects.toThrow();
   await expect(api.db.execute(sql`delete from audit_log`)).rejects.toThrow();
   await expect(api.db.execute(sql`truncate audit_log`)).rejects.toThrow();
-  const after = await api.db.execute(sql`select count(*)::int as n from audit_log`);
-  expect(after.rows).toEqual(before.rows);
+  expect(await count()).toBe(before);
+  expect(before).toBeGreaterThan(0);
 });

@@ -163,7 +163,7 @@ describe('the staff cookie and the shoppers’ tokens stay apart', () => {
   it('refuses a shopper’s token on the back office, even beside a staff cookie', async () => {
     const shopper = await api.register();
     const { cookie } = await signedIn(api, 'owner');
-    for (const headers of [{}, { cookie: `${STAFF_COOKIE}=${cookie}` }]) {
+    for (const headers of [{}, { cookie: `${STAFF_COOKIE}=${cookie}` }] as Record<string, string>[]) {
       const res = await api.call('GET', '/api/grocer/Orders', { token: shopper.token, headers });
       expect(res.status).toBe(403);
     }
