@@ -27,6 +27,10 @@ import { payNowRules } from './payments/provider.ts';
 import { isUploadPath, MAX_API_BODY_BYTES, tooLargeMessage } from './body-limits.ts';
 import { registerAfterDeliveryRoutes } from './routes/after-delivery.ts';
 import { orderNotices, type OrderNotices } from './services/notices.ts';
+import { registerStaffRoutes } from './routes/staff.ts';
+import { checkGrocerRules } from './routes/grocer-access.ts';
+import { STAFF_IDLE_SECONDS } from './services/staff.ts';
+import { OWASP_SCRYPT } from './auth/passwords.ts';
 
 export interface AppDeps {
   db: Database;
@@ -55,6 +59,8 @@ export interface AppDeps {
   rateLimits?: LimiterStore;
   /** The mails and texts of an order's events (services/notices.ts); default: through the accounts' mailer and sender. */
   notices?: OrderNotices;
+  /** A back-office session ends after this long without a call (default 12 h, issue 34). */
+  staffIdleSeconds?: number;
 }
 
 export function createApp({
@@ -71,6 +77,7 @@ export function createApp({
   stale = inProcessBus(),
   imageCacheDir = path.join(os.tmpdir(), 'kirana-image-cache'),
   rateLimits = memoryLimiterStore,
+  staffIdleSeconds = STAFF_IDLE_SECONDS,
   notices = orderNotices({ db, mailer: accounts.mailer, sms: accounts.sms, linkOrigin: accounts.linkOrigin, timeZone: store.delivery.timeZone, textsPerNumberPerHour: store.limits.orderTextsPerNumberPerHour }),
 }: AppDeps) {
   const app = new OpenAPIHono({
@@ -120,7 +127,7 @@ export function createApp({
       c.res.headers.set('Cache-Control', 'no-store');
     });
   }
-  const { authenticate } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
+  const { authenticate, signInCodes } = registerAuthRoutes(app, db, accounts, logError, rateLimits);
   // A review may carry the shopper's token (issue 24), so its routes come after the sign-in's.
   registerReviewRoutes(app, db, reads, stale, authenticate, reviewLimit, rateLimits);
   registerCartRoutes(app, db, authenticate, { ...store, now });
@@ -131,7 +138,17 @@ export function createApp({
   registerWishlistRoutes(app, db, authenticate);
   // After delivery (issue 25): issue reports with their photos, and the invoice.
   registerAfterDeliveryRoutes(app, db, authenticate, { store, now, limiters: rateLimits });
-  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery, stale, notices });
+  // The grocer's routes and the back office's (issue 34), behind one door: the grocer's token or a staff session, the
+  // caller's role checked on every call (routes/grocer-access.ts), which refuses to start with a route it has no rule for.
+  registerGrocerRoutes(app, db, { token: grocerToken, delivery: store.delivery, stale, notices, siteOrigin: accounts.linkOrigin, idleSeconds: staffIdleSeconds });
+  registerStaffRoutes(app, db, {
+    signInCodes,
+    siteOrigin: accounts.linkOrigin,
+    idleSeconds: staffIdleSeconds,
+    passwordCost: accounts.passwordCost ?? OWASP_SCRYPT,
+    limiters: rateLimits,
+  });
+  checkGrocerRules(app.routes);
   describeSharedAnswers(app);
 
   app.doc31('/openapi.json', {

@@ -357,6 +357,6 @@ describe('a bad file', () => {
 
 it('documents the import routes in /api/openapi.json', async () => {
   const doc = (await (await api.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
-  expect(doc.paths['/api/grocer/Pictures']?.post?.security).toEqual([{ grocer: [] }]);
-  expect(doc.paths['/api/grocer/Import']?.post?.security).toEqual([{ grocer: [] }]);
+  expect(doc.paths['/api/grocer/Pictures']?.post?.security).toEqual([{ grocer: [] }, { staffSession: [] }]);
+  expect(doc.paths['/api/grocer/Import']?.post?.security).toEqual([{ grocer: [] }, { staffSession: [] }]);
 });

@@ -262,7 +262,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
 );
 
-export const PHONE_CODE_PURPOSES = ['register', 'signin', 'verify'] as const;
+export const PHONE_CODE_PURPOSES = ['register', 'signin', 'verify', 'staff'] as const;
 export type PhoneCodePurpose = (typeof PHONE_CODE_PURPOSES)[number];
 
 /**
@@ -287,6 +287,8 @@ export const phoneCodes = pgTable(
     challengeHash: text('challenge_hash'),
     /** The account the code is for (a sign-in, a verify, or a registration for a number that has one); else null. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member a back-office sign-in code is for (purpose 'staff', issue 34); else null. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
     /** A registration waiting for its code: name, email and the password's hash (the account is made once verified). */
     registration: jsonb('registration').$type<{ name: string; email: string; passwordHash: string }>(),
     attempts: smallint('attempts').notNull().default(0),
@@ -701,3 +703,76 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+export const STAFF_ROLES = ['owner', 'staff', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The people of the back office (issue 34): an owner (everything, and the staff), staff (orders, issues, stock) and
+ * editors (content pages). They sign in with their mobile number and a texted code; an owner adds a password.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** A 10-digit Indian mobile number (no +91): where sign-in codes go. */
+    phone: text('phone').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    /** scrypt (auth/passwords.ts); an owner's second factor, null for the other roles. */
+    passwordHash: text('password_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_phone_key').on(t.phone),
+    check('staff_role_check', sql`${t.role} in ('owner', 'staff', 'editor')`),
+    check('staff_owner_password_check', sql`${t.role} <> 'owner' or ${t.passwordHash} is not null`),
+  ],
+);
+
+/**
+ * A staff member's signed-in browser: the SHA-256 of the cookie's token (never the token), ended after 12 h idle,
+ * and deleted when the member's role changes or the member is removed.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_sessions_token_key').on(t.tokenHash), index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Every back-office action (issue 34): who, what, when, from where. Append-only: a trigger (migration 0020) refuses
+ * UPDATE, DELETE and TRUNCATE, and no route changes it. The actor is copied as text, not a key, so removing a staff
+ * member leaves their rows as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'staff' (a signed-in member), 'grocer_token' (a script with the grocer's token), 'command_line' (a tool on the database). */
+    actorKind: text('actor_kind').$type<'staff' | 'grocer_token' | 'command_line'>().notNull(),
+    staffId: integer('staff_id'),
+    /** The actor as a person reads it: 'Asha (owner, 98•••••210)', 'grocer token'. */
+    actor: text('actor').notNull(),
+    /** The route ('POST /grocer/Orders/{id}/Cancel') or the tool's action ('staff add'). */
+    action: text('action').notNull(),
+    /** What it was done to: the request's path ('/api/grocer/Orders/12'), a staff member. */
+    target: text('target'),
+    /** The answer's status (a refusal is recorded too). */
+    status: integer('status').notNull(),
+    /** The client's address, or 'command line'. */
+    address: text('address').notNull(),
+    /** The input, secrets left out. */
+    detail: jsonb('detail'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

@@ -232,6 +232,32 @@ export function registerAuthRoutes(
     codeMinutes: codes.CODE_MINUTES,
   });
 
+  /** A sign-in code asked for (a shopper's here, a staff member's at /grocer/Authenticate): limits, the row, the text. */
+  async function requestSignInCode(c: Context, request: Parameters<typeof codes.issueCode>[2], text: ((code: string) => string) | undefined): Promise<string> {
+    await limitCodes.address(c);
+    return sendCode(c, request, text);
+  }
+
+  /**
+   * A code given back with its challenge: per address, and per number from this network; a number's ceiling of wrong
+   * codes refuses only networks that have guessed wrong on it, so nobody can spend it and keep the owner out. The code
+   * spent, or a wrong try counted and WRONG_CODE thrown; only failures count against an address and a number.
+   */
+  async function checkSignInCode(
+    c: Context,
+    { phone, code, challenge, purposes }: { phone: string; code: string; challenge: string; purposes: codes.UsedCode['purpose'][] },
+  ): Promise<codes.UsedCode> {
+    await limitVerify.address(c);
+    await guessesOfPhone.attempt(c, clientNetwork(c), phone);
+    const used = await codes.useCode(db, deps.jwtSecret, { phone, code, challenge, purposes });
+    if (!used.ok) {
+      await guessesOfPhone.failed(clientNetwork(c), phone);
+      throw badRequest(WRONG_CODE);
+    }
+    await Promise.all([limitVerify.refundAddress(c), guessesOfPhone.refund(clientNetwork(c), phone)]);
+    return used;
+  }
+
   const signInText = (code: string) =>
     `${code} is your Kirana sign-in code. It works for ${codes.CODE_MINUTES} minutes. Never share it: Kirana will never ask for it.`;
 
@@ -310,12 +336,11 @@ export function registerAuthRoutes(
     }),
     async (c) => {
       const { phone } = c.req.valid('json');
-      await limitCodes.address(c);
       const numberOwner = await accounts.findUserByPhone(db, phone);
       // An unverified number may be someone else's (an account opened with another's email keeps the opener's number
       // until the email's owner resets the password): only a verified one signs its account in by code.
       const owner = numberOwner?.phoneVerified ? numberOwner : undefined;
-      const challenge = await sendCode(c, { phone, purpose: 'signin', userId: owner?.id }, owner ? signInText : undefined);
+      const challenge = await requestSignInCode(c, { phone, purpose: 'signin', userId: owner?.id }, owner ? signInText : undefined);
       return c.json(codeSent(phone, challenge, 'Enter it to sign in. No code? Check the number, or create an account.'), 202);
     },
   );
@@ -338,17 +363,7 @@ export function registerAuthRoutes(
     }),
     async (c) => {
       const { phone, code, challenge } = c.req.valid('json');
-      // Per address, and per number from this network; a number's ceiling of wrong codes refuses only networks that
-      // have guessed wrong on it, so nobody can spend it and keep the owner out.
-      await limitVerify.address(c);
-      await guessesOfPhone.attempt(c, clientNetwork(c), phone);
-      const used = await codes.useCode(db, deps.jwtSecret, { phone, code, challenge, purposes: ['register', 'signin'] });
-      if (!used.ok) {
-        await guessesOfPhone.failed(clientNetwork(c), phone);
-        throw badRequest(WRONG_CODE);
-      }
-      // Only failures count against an address and a number: shoppers behind one carrier address sign in freely.
-      await Promise.all([limitVerify.refundAddress(c), guessesOfPhone.refund(clientNetwork(c), phone)]);
+      const used = await checkSignInCode(c, { phone, code, challenge, purposes: ['register', 'signin'] });
       if (used.purpose === 'register' && used.registration) {
         const { name, email, passwordHash } = used.registration;
         const user = await accounts.createUser(db, { name, email, phone, passwordHash, phoneVerified: true }).catch(rethrowTaken);
@@ -678,5 +693,8 @@ export function registerAuthRoutes(
     },
   );
 
-  return { authenticate };
+  return { authenticate, signInCodes: { request: requestSignInCode, check: checkSignInCode, codeSent } };
 }
+
+/** The sign-in by texted code the shoppers' routes use, lent to the staff's (routes/staff-auth.ts): one set of limits. */
+export type SignInCodes = ReturnType<typeof registerAuthRoutes>['signInCodes'];

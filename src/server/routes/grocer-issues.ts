@@ -1,5 +1,5 @@
 // The grocer's side of the issue reports (issue 25), among the grocer routes (routes/grocer.ts registers these behind
-// its `Authorization: Grocer <token>` check): every report, open ones first, its shopper's photo (issue 32), and
+// the door of /grocer/*: the grocer's token or a staff session, and the caller's role): every report, open ones first, its shopper's photo (issue 32), and
 // settling one with a refund of the line's total or a replacement. `npm run orders -- issues` and `-- settle N` use them while the shop runs.
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { GrocerIssueListSchema, GrocerIssueSchema, SettleIssueSchema } from '../after-delivery-schemas.ts';
@@ -10,11 +10,12 @@ import { readIssuePhoto } from '../services/issue-photos.ts';
 import { listIssues, settleIssue } from '../services/order-issues.ts';
 import { json, jsonBody } from './openapi.ts';
 
-const GROCER = [{ grocer: [] }];
+const GROCER: { [scheme: string]: string[] }[] = [{ grocer: [] }, { staffSession: [] }];
 const IssueIdParam = z.object({ id: positiveId('id') });
 const errors = {
   400: json(ErrorSchema, 'Bad input'),
-  401: json(ErrorSchema, 'No grocer token, or a wrong one'),
+  401: json(ErrorSchema, 'No grocer token or staff session, or an ended one'),
+  403: json(ErrorSchema, "The caller's role may not do this; a shopper's token; or a write from another site"),
 } as const;
 
 export function registerGrocerIssueRoutes(app: OpenAPIHono, db: Database, now: () => Date = () => new Date()) {

@@ -1,13 +1,12 @@
 // The grocer's routes, for `npm run orders` and `npm run import` while the shop runs (only one process may open the
-// embedded database).
-// Not for browsers: they take `Authorization: Grocer <token>`, the token the shop keeps in its data folder.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// embedded database), and for the back office (issue 34).
+// They take `Authorization: Grocer <token>`, the token the shop keeps in its data folder, or a staff member's session
+// cookie; the door of /grocer/* (grocer-access.ts) checks the caller's role on every call and audits every write.
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { InvalidationBus } from '../cache/invalidation-bus.ts';
 import type { Database } from '../db/client.ts';
-import { badRequest, sendError, unauthorized } from '../errors.ts';
+import { badRequest, sendError } from '../errors.ts';
 import {
   BlockedPhoneParam,
   BlockedPhoneSchema,
@@ -34,15 +33,16 @@ import type { DeliveryRules } from '../services/slots.ts';
 import type { OrderNotices } from '../services/notices.ts';
 import { json, jsonBody } from './openapi.ts';
 import { registerGrocerIssueRoutes } from './grocer-issues.ts';
+import { grocerDoor } from './grocer-access.ts';
 
-const GROCER = [{ grocer: [] }];
+export const GROCER: { [scheme: string]: string[] }[] = [{ grocer: [] }, { staffSession: [] }];
 const OrderIdParam = z.object({ id: positiveId('id') });
-const errors = {
+export const grocerErrors = {
   400: json(ErrorSchema, 'Bad input'),
-  401: json(ErrorSchema, 'No grocer token, or a wrong one'),
+  401: json(ErrorSchema, 'No grocer token or staff session, or an ended one'),
+  403: json(ErrorSchema, "The caller's role may not do this; a shopper's token; or a write from another site"),
 } as const;
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
+const errors = grocerErrors;
 
 export interface GrocerDeps {
   /** The grocer's token (src/server/auth/secret.ts); none: every grocer call is 401. */
@@ -52,9 +52,13 @@ export interface GrocerDeps {
   stale: InvalidationBus;
   /** The shopper's mail and text of each step and cancel (services/notices.ts). */
   notices?: OrderNotices;
+  /** The shop's origin (settings): the staff cookie's writes must come from it. */
+  siteOrigin: string;
+  /** A staff session ends after this long without a call. */
+  idleSeconds: number;
 }
 
-export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale, notices }: GrocerDeps) {
+export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, delivery, stale, notices, siteOrigin, idleSeconds }: GrocerDeps) {
   // Each write followed by what must follow it, as `npm run orders` on PostgreSQL does (services/after-write.ts).
   const writes = orderWrites({ db, stale, notices });
   app.openAPIRegistry.registerComponent('securitySchemes', 'grocer', {
@@ -63,18 +67,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
     name: 'Authorization',
     description: '`Grocer <token>`, the token in the data folder’s grocer-token file',
   });
-  const expected = token ? digest(token) : undefined;
-
-  app.use('/grocer/*', async (c: Context, next) => {
-    const [scheme, given] = (c.req.header('authorization') ?? '').split(' ');
-    // Equal-length digests, compared in constant time: the answer's timing says nothing about the token.
-    const ok = expected && scheme?.toLowerCase() === 'grocer' && given && timingSafeEqual(digest(given), expected);
-    if (!ok) {
-      c.header('WWW-Authenticate', 'Grocer');
-      throw unauthorized('The grocer routes need `Authorization: Grocer <token>` with the token from the data folder.');
-    }
-    await next();
-  });
+  app.use('/grocer/*', grocerDoor({ db, token, siteOrigin, idleSeconds }));
   // The issues shoppers report after delivery, and settling them (issue 25).
   registerGrocerIssueRoutes(app, db);
 
@@ -222,7 +215,7 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
   );
 
   // The import's uploads have their own body limits (src/server/body-limits.ts), which app.ts leaves to this: they are
-  // checked after the grocer's token.
+  // checked after the caller and their role.
   for (const [path, maxSize] of Object.entries(GROCER_UPLOAD_LIMITS)) {
     app.use(
       path.replace(/^\/api/, ''),

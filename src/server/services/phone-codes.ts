@@ -43,7 +43,7 @@ export type IssuedCode =
 export async function issueCode(
   db: Database,
   secret: string,
-  request: { phone: string; purpose: PhoneCodePurpose; userId?: number; registration?: { name: string; email: string; passwordHash: string } },
+  request: { phone: string; purpose: PhoneCodePurpose; userId?: number; staffId?: number; registration?: { name: string; email: string; passwordHash: string } },
 ): Promise<IssuedCode> {
   const challenge = randomBytes(24).toString('base64url');
   return db.transaction(async (tx) => {
@@ -78,6 +78,7 @@ export async function issueCode(
       seed,
       challengeHash: challengeHash(challenge),
       userId: request.userId ?? null,
+      staffId: request.staffId ?? null,
       registration: request.registration ?? null,
       // The same code lives no longer for being sent again.
       expiresAt: live ? live.expiresAt : sql`now() + make_interval(mins => ${CODE_MINUTES})`,
@@ -91,6 +92,8 @@ export interface UsedCode {
   phone: string;
   purpose: PhoneCodePurpose;
   userId: number | null;
+  /** The staff member a back-office sign-in code is for (purpose 'staff'). */
+  staffId: number | null;
   registration: { name: string; email: string; passwordHash: string } | null;
 }
 
@@ -119,6 +122,7 @@ export async function useCode(
         codeHash: phoneCodes.codeHash,
         seed: phoneCodes.seed,
         userId: phoneCodes.userId,
+        staffId: phoneCodes.staffId,
         registration: phoneCodes.registration,
         attempts: phoneCodes.attempts,
       })
@@ -152,7 +156,7 @@ export async function useCode(
       .update(phoneCodes)
       .set({ usedAt: sql`now()` })
       .where(live.seed === null ? eq(phoneCodes.id, live.id) : and(eq(phoneCodes.phone, live.phone), eq(phoneCodes.seed, live.seed), isNull(phoneCodes.usedAt)));
-    return { ok: true, phone: live.phone, purpose: live.purpose, userId: live.userId, registration: live.registration };
+    return { ok: true, phone: live.phone, purpose: live.purpose, userId: live.userId, staffId: live.staffId, registration: live.registration };
   });
 }
 
