@@ -62,10 +62,18 @@ export const ACCOUNT_PATHS: readonly string[] = [
 
 const withoutSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
+/**
+ * The back office (issue 34) and its API: private to a signed-in member, answered no-store; the worker never keeps,
+ * nor even handles, them (the browser's own fetch does, as if there were no worker).
+ */
+export function isBackOffice(pathname: string): boolean {
+  return /^\/manage(?:\/|$)/.test(pathname) || /^\/api\/grocer(?:\/|$)/i.test(pathname);
+}
+
 /** Whether a page at `pathname` may be kept: a catalogue or content page, never an account one. */
 export function isKeptPage(pathname: string, contentPaths: readonly string[]): boolean {
   const path = withoutSlash(pathname);
-  if (ACCOUNT_PATHS.includes(path) || path.startsWith('/api/')) return false;
+  if (ACCOUNT_PATHS.includes(path) || path.startsWith('/api/') || isBackOffice(path)) return false;
   return CATALOGUE_PATHS.includes(path) || contentPaths.includes(path);
 }
 

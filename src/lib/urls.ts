@@ -113,3 +113,20 @@ export function safeNextPath(next: string | null | undefined): string {
     return '/';
   }
 }
+
+/** The back office's pages (issue 34): server-rendered, private, never kept by the service worker. */
+export const manageUrls = {
+  board: (status?: string) => (status ? `/manage?status=${encodeURIComponent(status)}` : '/manage'),
+  signIn: (next?: string) => (next ? `/manage/sign-in?next=${encodeURIComponent(next)}` : '/manage/sign-in'),
+  signOut: () => '/manage/sign-out',
+  order: (id: number, done?: string) => `/manage/orders/${id}${done ? `?done=${done}` : ''}`,
+  slip: (id: number) => `/manage/orders/${id}/slip`,
+  /** A slot's pick list: its day and its local start ('14:00'), from the slot id 'YYYY-MM-DDTHH:MM'. */
+  pickList: (slotId: string) => `/manage/pick-list?date=${slotId.slice(0, 10)}&slot=${encodeURIComponent(slotId.slice(11, 16))}`,
+};
+
+/** Where a back-office sign-in goes next: a /manage page given in `next`, else the board. */
+export function manageNextPath(next: string | null | undefined): string {
+  const path = safeNextPath(next);
+  return /^\/manage(?:[/?#]|$)/.test(path) && !path.startsWith('/manage/sign-') ? path : '/manage';
+}

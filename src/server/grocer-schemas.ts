@@ -117,6 +117,50 @@ export const GrocerStockAlertsSchema = z
   )
   .openapi('GrocerStockAlerts');
 
+/** A slot's id as the shop writes it: its local start, 'YYYY-MM-DDTHH:MM'. */
+export const SlotIdSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'slot must be a slot id, its local start written YYYY-MM-DDTHH:MM, e.g. 2026-11-24T14:00');
+
+export const GrocerPickListQuery = z.object({
+  slot: SlotIdSchema.openapi({ param: { name: 'slot', in: 'query' }, example: '2026-11-24T14:00', description: 'the delivery slot to pick for' }),
+});
+
+/**
+ * What to take off the shelves for one delivery slot (issue 34's pick list): every product and pack summed across the
+ * slot's open orders (placed, packed, out for delivery), grouped by the aisle (category) it sits in.
+ */
+export const GrocerPickListSchema = z
+  .object({
+    slot: z.object({ id: z.string(), startsAt: z.string().openapi({ format: 'date-time' }), endsAt: z.string().openapi({ format: 'date-time' }) }),
+    timeZone: z.string(),
+    /** The open orders picked for, by id. */
+    orderIds: z.array(z.number().int()),
+    aisles: z.array(
+      z.object({
+        categoryId: z.string().nullable(),
+        /** The category's name; 'Other' for a product without one. */
+        name: z.string(),
+        items: z.array(
+          z.object({
+            productId: z.number().int(),
+            variantId: z.number().int().nullable(),
+            name: z.string(),
+            /** The pack size ('1 kg'); null for a product sold in one size. */
+            variantName: z.string().nullable(),
+            imageUrl: z.string().nullable(),
+            qty: z.number().int(),
+            /** How many of the slot's orders take it. */
+            orders: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi('GrocerPickList');
+
+export type GrocerPickListDto = z.infer<typeof GrocerPickListSchema>;
+
 export type GrocerDayDto = z.infer<typeof GrocerDaySchema>;
 export type GrocerOrderRowDto = z.infer<typeof GrocerOrderRowSchema>;
 export type GrocerOrderDto = z.infer<typeof GrocerOrderSchema>;

@@ -15,6 +15,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import {
   isKeepableAnswer,
+  isBackOffice,
   isKeptPage,
   isPicture,
   META_CACHE,
@@ -113,7 +114,8 @@ async function takeOverAtNavigation(request: Request): Promise<Response | null> 
 const navigation = (strategy: Strategy) => async (options: { request: Request; event: ExtendableEvent }) =>
   (await takeOverAtNavigation(options.request)) ?? strategy.handle(options as Parameters<Strategy['handle']>[0]);
 
-const sameOrigin = (url: URL) => url.origin === location.origin;
+// The back office (/manage, /api/grocer) is left to the browser: no route below matches it, so it is never kept.
+const sameOrigin = (url: URL) => url.origin === location.origin && !isBackOffice(url.pathname);
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isKeptPage(url.pathname, __KIRANA_CONTENT_PATHS__),

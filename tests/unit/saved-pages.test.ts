@@ -1,7 +1,7 @@
 // What the service worker may keep (issue 26): catalogue and content pages and pictures, never a page or an answer of
 // a shopper's own (src/lib/saved-pages.ts).
 import { describe, expect, it } from 'vitest';
-import { formatSavedAt, isKeepableAnswer, isKeptPage, isPicture } from '../../src/lib/saved-pages.ts';
+import { formatSavedAt, isBackOffice, isKeepableAnswer, isKeptPage, isPicture } from '../../src/lib/saved-pages.ts';
 
 const answer = (status: number, cacheControl: string | null, redirected = false) => ({
   status,
@@ -23,6 +23,15 @@ describe('pages the worker keeps', () => {
     for (const path of [...own, '/api/app/Carts', '/offline', '/unknown']) {
       expect(isKeptPage(path, [...content, ...own, '/offline']), path).toBe(false);
     }
+  });
+
+  it('never keeps nor handles the back office or its API, even when listed as content (issue 34)', () => {
+    const office = ['/manage', '/manage/', '/manage/sign-in', '/manage/orders/12', '/manage/pick-list', '/api/grocer/Orders', '/api/grocer'];
+    for (const path of office) {
+      expect(isBackOffice(path), path).toBe(true);
+      expect(isKeptPage(path, [...content, ...office]), path).toBe(false);
+    }
+    for (const path of ['/', '/managers-special', '/api/app/Carts', '/about']) expect(isBackOffice(path), path).toBe(false);
   });
 
   it('takes pictures from /api/images and /images only', () => {

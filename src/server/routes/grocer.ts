@@ -19,13 +19,15 @@ import {
   GrocerDaySchema,
   GrocerOrderSchema,
   GrocerPaidSchema,
+  GrocerPickListQuery,
+  GrocerPickListSchema,
   GrocerStockAlertsSchema,
 } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
 import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPictureSchema } from '../import-schemas.ts';
 import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
-import { grocerOrder, ordersOfDay } from '../services/grocer.ts';
+import { grocerOrder, ordersOfDay, pickList } from '../services/grocer.ts';
 import { saveImportPhoto } from '../services/import.ts';
 import { importAndTell, orderWrites } from '../services/after-write.ts';
 import { waitingForStock } from '../services/stock-alerts.ts';
@@ -82,6 +84,19 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       responses: { 200: json(GrocerDaySchema, 'The slots with orders'), ...errors },
     }),
     async (c) => c.json(await ordersOfDay(db, delivery, c.req.valid('query').date), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/grocer/PickList',
+      tags: ['Grocer'],
+      summary: 'What to take off the shelves for one delivery slot: every product and pack summed across its open orders, by aisle',
+      security: GROCER,
+      request: { query: GrocerPickListQuery },
+      responses: { 200: json(GrocerPickListSchema, 'The pick list'), ...errors, 404: json(ErrorSchema, 'No such slot') },
+    }),
+    async (c) => c.json(await pickList(db, delivery, c.req.valid('query').slot), 200),
   );
 
   app.openapi(

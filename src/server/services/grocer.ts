@@ -2,12 +2,12 @@
 // placed → packed → out_for_delivery → delivered, and cancelling one not yet delivered (issue 22). Used by the grocer's
 // routes (the shop running) and by
 // `npm run orders` itself when the shop is stopped: one code for both.
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { withTransactionRetry } from '../db/retry.ts';
-import { deliverySlots, orderEvents, orderLines, orders, users, type OrderStatus } from '../db/schema.ts';
+import { categories, deliverySlots, orderEvents, orderLines, orders, products, users, type OrderStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto } from '../grocer-schemas.ts';
+import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto, GrocerPickListDto } from '../grocer-schemas.ts';
 import { OPEN_STATUSES, orderOf, releaseOrder } from './orders.ts';
 import { shopDate, type DeliveryRules } from './slots.ts';
 import { recordNotice, type NoticeEvent } from './notices.ts';
@@ -48,6 +48,54 @@ export async function ordersOfDay(db: Database, delivery: DeliveryRules, date = 
     date,
     timeZone: delivery.timeZone,
     slots: rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() })),
+  };
+}
+
+/**
+ * The pick list of a slot (issue 34): each product and pack summed across the slot's open orders, by aisle (the
+ * category's shelf order, then its name), in one query. A slot that does not exist is a 404; one without open orders
+ * has no aisles.
+ */
+export async function pickList(db: Database, delivery: DeliveryRules, slotId: string): Promise<GrocerPickListDto> {
+  const [slot] = await db.select({ id: deliverySlots.id, startsAt: deliverySlots.startsAt, endsAt: deliverySlots.endsAt }).from(deliverySlots).where(eq(deliverySlots.id, slotId));
+  if (!slot) throw notFound(`There is no delivery slot ${slotId}`);
+  const open = and(eq(orders.slotId, slotId), inArray(orders.status, [...OPEN_STATUSES]));
+  const [ids, rows] = await Promise.all([
+    db.select({ id: orders.id }).from(orders).where(open).orderBy(asc(orders.id)),
+    db
+      .select({
+        productId: orderLines.productId,
+        variantId: orderLines.variantId,
+        name: sql<string>`min(${orderLines.name})`,
+        variantName: sql<string | null>`min(${orderLines.variantName})`,
+        imageUrl: sql<string | null>`min(${orderLines.imageUrl})`,
+        qty: sql<number>`sum(${orderLines.qty})::int`,
+        orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
+        categoryId: categories.id,
+        categoryName: categories.name,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(open)
+      .groupBy(orderLines.productId, orderLines.variantId, categories.id)
+      .orderBy(sql`${categories.priority} nulls last`, asc(categories.name), sql`min(${orderLines.name})`, sql`min(${orderLines.variantName}) nulls first`),
+  ]);
+  const aisles: GrocerPickListDto['aisles'] = [];
+  for (const { categoryId, categoryName, ...item } of rows) {
+    let aisle = aisles.at(-1);
+    if (!aisle || aisle.categoryId !== categoryId) {
+      aisle = { categoryId, name: categoryName ?? 'Other', items: [] };
+      aisles.push(aisle);
+    }
+    aisle.items.push(item);
+  }
+  return {
+    slot: { id: slot.id, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() },
+    timeZone: delivery.timeZone,
+    orderIds: ids.map((r) => r.id),
+    aisles,
   };
 }
 
