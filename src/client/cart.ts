@@ -14,13 +14,14 @@ import {
   CART_SYNC_MESSAGE,
   indexedDbQueue,
   memoryQueue,
-  newIdempotencyKey,
   sendInOrder,
   type QueuedChange,
   type QueueStore,
   type SendResult,
 } from './cart-queue.ts';
-import { cartAtLoad } from './load-api.ts';
+import { atLoad } from './load-api.ts';
+import { cartCalls } from '../lib/api/account.ts';
+import { newIdempotencyKey } from '../lib/ids.ts';
 
 // The full client (ky, 13 KB gzip) loads on the shopper's first change to the cart, not with the page.
 const fullClient = () => import('./api.ts');
@@ -39,7 +40,7 @@ export async function loadCart(): Promise<void> {
   // What waits from an earlier visit is sent first (issue 26): the cart read after it is the one that counts.
   await startCartQueue();
   try {
-    showCart(await cartAtLoad.cart(userId));
+    showCart(await cartCalls(atLoad).cart(userId));
   } catch (error) {
     console.error('Cannot load the cart', error);
   }
