@@ -8,12 +8,12 @@
 // loaded. Before that, the page's inline script holds a signed-in press (HOLD_EARLY_ADD, src/lib/server/inline-scripts.ts)
 // with the marks PRESS names; this file takes those at start, and every press after it itself.
 //
-// One exception to "every call through the ky client" (src/client/api.ts, 13 KB gzip, loaded on a first change): until
-// that client has loaded, an add with a fresh token and a connection is posted with plain fetch (src/client/load-api.ts,
-// the browser's only calls without the client) and its own Idempotency-Key, because on a phone at 400 ms and 400 kbit/s loading the client
-// first would put the answer past 1.5 s (`npm run bench -- --slow-phone`). Anything else goes through src/client/cart.ts:
-// the session refreshed, the offline queue, the API's words for a refusal; an add that got no answer goes there with
-// its key, so it still counts once.
+// One exception to "every call through the ky client" (src/client/api.ts, 13 KB gzip, loaded on a first change): an
+// 'Add to cart' or '+' pressed before its island has hydrated and before that client has loaded, with a fresh token and
+// a connection, is posted with plain fetch (src/client/load-api.ts, the browser's only calls without the client) and
+// its own Idempotency-Key: on a phone at 400 ms and 400 kbit/s, loading the client first would put the answer past
+// 1.5 s (`npm run bench -- --slow-phone`). Anything else goes through src/client/cart.ts: the session refreshed, the
+// offline queue, the API's words for a refusal; an add that got no answer goes there with its key, so it counts once.
 import { hasStoredUser } from '../lib/auth-state.ts';
 import { drawStepper, stepperView, STEPPER_HOOKS, type StepperView } from '../lib/cart-stepper.ts';
 import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from '../lib/kept-add.ts';
@@ -172,10 +172,13 @@ async function send(form: HTMLFormElement, value: string): Promise<AddOutcome | 
   const label = labelOf(form);
   // '+' at the most the line may hold says why, and asks nothing of the server.
   if (value === '1' && now.atMost) return { kind: 'failed', message: `${now.note}.` };
-  if (value === '' || !line || !now.inCart) {
+  // Before its island has hydrated and the full client has loaded, '+' is an add of one more too (one plain post, no
+  // client to load first); after, the line's own change. Changes made offline still waiting go first (src/client/cart.ts
+  // sends this one behind them).
+  const plain = Boolean(form.closest('astro-island[ssr]')) && !isClientLoaded() && $pendingChanges.get().length === 0;
+  if (value === '' || !line || !now.inCart || (value === '1' && plain)) {
     const key = newIdempotencyKey();
-    // Changes made offline still waiting go first (src/client/cart.ts sends this one behind them).
-    const early = isClientLoaded() || $pendingChanges.get().length > 0 ? undefined : await addWithoutClient(productId, variantId, priceId, key);
+    const early = plain ? await addWithoutClient(productId, variantId, priceId, key) : undefined;
     if (early) return early;
     return (await fullClient()).addToCart({ productId, variantId, priceId, label, key });
   }
