@@ -14,11 +14,10 @@
 // its own Idempotency-Key: on a phone at 400 ms and 400 kbit/s, loading the client first would put the answer past
 // 1.5 s (`npm run bench -- --slow-phone`). Anything else goes through src/client/cart.ts: the session refreshed, the
 // offline queue, the API's words for a refusal; an add that got no answer goes there with its key, so it counts once.
-import { hasStoredUser } from '../lib/auth-state.ts';
+import { hasStoredUser, storedUserId } from '../lib/auth-state.ts';
 import { drawStepper, stepperView, STEPPER_HOOKS, type StepperView } from '../lib/cart-stepper.ts';
 import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from '../lib/kept-add.ts';
 import { newIdempotencyKey } from '../lib/ids.ts';
-import { urls } from '../lib/urls.ts';
 import { $cartCount, $cartMarks, $pendingChanges, cartKey, showCart, showLastKnownCart } from '../stores/cart.ts';
 import type { CartDto } from '../server/account-schemas.ts';
 import { isClientLoaded, postWithoutClient } from './load-api.ts';
@@ -191,7 +190,7 @@ async function send(form: HTMLFormElement, value: string): Promise<AddOutcome | 
  */
 async function addWithoutClient(productId: number, variantId: number, priceId: number, key: string): Promise<AddOutcome | undefined> {
   if (!navigator.onLine) return undefined;
-  const userId = Number(localStorage.getItem('userid'));
+  const userId = Number(storedUserId());
   // The API prices the line itself; SPEC §4's product fetch before the post is left out here.
   const cart = await postWithoutClient<CartDto>(
     'app/Carts',
@@ -209,7 +208,7 @@ async function addWithoutClient(productId: number, variantId: number, priceId: n
 async function tell(outcome: AddOutcome | LineOutcome) {
   if (outcome.kind === 'changed') return;
   const here = `${location.pathname}${location.search}`;
-  const login = urls.login(here);
+  const login = (await import('../lib/urls.ts')).urls.login(here);
   if (outcome.kind === 'sign-in' && !outcome.message) return void location.assign(login);
   const { toastError, toastSuccess } = await import('../lib/toast.ts');
   // Offline (issue 26), the add is kept to be sent later (./cart-queue.ts), and the toast says so.

@@ -8,8 +8,8 @@
 import type { KyInstance, Options } from 'ky';
 import { apiBaseUrl } from '../lib/api/base-url.ts';
 import type { Suggestion } from '../lib/api/types.ts';
+import { storedToken } from '../lib/auth-state.ts';
 import { expiresWithin, readToken } from '../lib/auth/token.ts';
-import { sessionStore } from '../stores/auth.ts';
 
 let clientLoaded = false;
 /** ./api.ts says it has loaded: from then on every call goes through it. */
@@ -18,7 +18,7 @@ export const isClientLoaded = () => clientLoaded;
 
 /** The stored token when it is good for a while yet. */
 function freshToken(): string | undefined {
-  const token = sessionStore.token();
+  const token = storedToken();
   const claims = readToken(token);
   return token && claims && !expiresWithin(claims) ? token : undefined;
 }

@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import type { CartMark } from '../lib/cart-stepper.ts';
 import type { CartDto } from '../server/account-schemas.ts';
-import { $userId } from './auth.ts';
+import { storedUserId } from '../lib/auth-state.ts';
 
 /** localStorage: the shopper's last cart as the server answered it ({ userId, cart }). */
 export const LAST_CART_KEY = 'kirana-cart';
@@ -85,7 +85,7 @@ export function showCart(cart: CartDto): CartDto {
   lastCart = cart;
   draw();
   try {
-    localStorage.setItem(LAST_CART_KEY, JSON.stringify({ userId: $userId.get(), cart }));
+    localStorage.setItem(LAST_CART_KEY, JSON.stringify({ userId: storedUserId(), cart }));
   } catch {
     // Storage full or refused: this page still shows it.
   }
@@ -97,7 +97,7 @@ export function showLastKnownCart() {
   if (lastCart) return;
   try {
     const kept = JSON.parse(localStorage.getItem(LAST_CART_KEY) ?? 'null') as { userId?: string; cart?: CartDto } | null;
-    if (kept?.cart && kept.userId !== undefined && kept.userId === $userId.get()) {
+    if (kept?.cart && kept.userId !== undefined && kept.userId === storedUserId()) {
       lastCart = kept.cart;
       draw();
     }
