@@ -7,6 +7,7 @@
 import type { Suggestion } from '../lib/api/types.ts';
 import { formatRupees } from '../lib/money.ts';
 import { normalizeSearchText } from '../lib/search-text.ts';
+import { urls } from '../lib/urls.ts';
 import { suggestionsWithoutClient } from './load-api.ts';
 
 /** The list of suggestions drawn before the search box hydrates. */
@@ -50,11 +51,7 @@ const SUGGESTIONS_STYLE = `
 .early-suggestions span { flex: none; font-size: 0.8rem; color: var(--muted); white-space: nowrap; }`;
 let styled = false;
 
-// The links' addresses are src/lib/urls.ts's, loaded beside the first request (not with this file: it and what it
-// imports are a kilobyte more before the first answer can be asked for).
-const urlsLoading = () => import('../lib/urls.ts');
-
-function drawSuggestions(input: HTMLInputElement, suggestions: Suggestion[], { urls }: Awaited<ReturnType<typeof urlsLoading>>) {
+function drawSuggestions(input: HTMLInputElement, suggestions: Suggestion[]) {
   if (!styled) {
     styled = true;
     const sheet = new CSSStyleSheet();
@@ -102,11 +99,11 @@ export function startEarlySuggestions() {
       if (asked.size > 5) asked.delete(asked.keys().next().value!);
     }
     // Drawn while the box has not woken, for what is typed now or the start of it ('r' while 'rice' is on its way).
-    void Promise.all([answer, urlsLoading()]).then(([suggestions, links]) => {
+    void answer.then((suggestions) => {
       const now = normalizeSearchText(input.value);
       if (!now.startsWith(query) || (drawn.length > query.length && now.startsWith(drawn))) return;
       drawn = query;
-      drawSuggestions(input, suggestions.slice(0, 8), links);
+      drawSuggestions(input, suggestions.slice(0, 8));
     }, () => undefined);
   };
   document.addEventListener(
