@@ -53,7 +53,7 @@ export interface CartChoice {
   priceId?: number | undefined;
   /** How a toast names it when it has to wait offline ('Toor Dal 1 kg'). */
   label?: string | undefined;
-  /** The Idempotency-Key of an add already tried once (src/client/first-tap.ts): sent again, it still adds one. */
+  /** The Idempotency-Key of an add already tried once (./cart-controller.ts, without the client): sent again, it still adds one. */
   key?: string | undefined;
 }
 
