@@ -83,7 +83,7 @@ async function hotProductIds(baseUrl: string): Promise<number[]> {
   return list.map((p) => p.id);
 }
 
-/** A suggestion on screen: the search box's own, or one drawn before it woke (src/client/first-tap.ts). */
+/** A suggestion on screen: the search box's own, or one drawn before it woke (src/client/early-suggestions.ts). */
 const SUGGESTION_SHOWN = '[role="listbox"]:not([hidden]) [role="option"], [data-early-suggestions] a';
 
 // Set in the page before its own scripts (a function, not text: the page's CSP allows no eval): the time of the first

@@ -12,6 +12,7 @@ import { wishlistCalls } from '../lib/api/wishlist.ts';
 import { feedback } from '../lib/api/feedback.ts';
 import { isProtectedPage } from '../lib/auth-state.ts';
 import { carryNotice } from '../lib/carried-notice.ts';
+import { noteClientLoaded } from './load-api.ts';
 
 // Islands are also rendered on the server, where there is no `location`; they never call the API
 // there, so a placeholder origin keeps the module loadable.
@@ -34,6 +35,8 @@ function sayTheSessionEnded() {
   if (isProtectedPage()) carryNotice({ kind: 'error', text: SESSION_ENDED_TEXT });
   else void import('../lib/toast.ts').then((toasts) => toasts.toastError(SESSION_ENDED_TEXT));
 }
+
+noteClientLoaded();
 
 export const browserApi = withSession(plainApi, sessionStore, { onRefused: sayTheSessionEnded });
 

@@ -79,12 +79,6 @@ export function addToTakeBack(queue: readonly QueuedChange[], userId: string, pr
   return queue.findLast((c) => c.userId === userId && c.change.kind === 'add' && c.change.productId === productId && c.change.variantId === variantId);
 }
 
-/** A fresh key: a UUID where the browser makes them (secure pages), else 32 random hex digits. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const DB_NAME = 'kirana';
 const STORE = 'cart-queue';
 

@@ -14,13 +14,14 @@ import {
   CART_SYNC_MESSAGE,
   indexedDbQueue,
   memoryQueue,
-  newIdempotencyKey,
   sendInOrder,
   type QueuedChange,
   type QueueStore,
   type SendResult,
 } from './cart-queue.ts';
-import { cartAtLoad } from './load-api.ts';
+import { atLoad } from './load-api.ts';
+import { cartCalls } from '../lib/api/account.ts';
+import { newIdempotencyKey } from '../lib/ids.ts';
 
 // The full client (ky, 13 KB gzip) loads on the shopper's first change to the cart, not with the page.
 const fullClient = () => import('./api.ts');
@@ -39,7 +40,7 @@ export async function loadCart(): Promise<void> {
   // What waits from an earlier visit is sent first (issue 26): the cart read after it is the one that counts.
   await startCartQueue();
   try {
-    showCart(await cartAtLoad.cart(userId));
+    showCart(await cartCalls(atLoad).cart(userId));
   } catch (error) {
     console.error('Cannot load the cart', error);
   }
@@ -52,7 +53,7 @@ export interface CartChoice {
   priceId?: number | undefined;
   /** How a toast names it when it has to wait offline ('Toor Dal 1 kg'). */
   label?: string | undefined;
-  /** The Idempotency-Key of an add already tried once (src/client/first-tap.ts): sent again, it still adds one. */
+  /** The Idempotency-Key of an add already tried once (./cart-controller.ts, without the client): sent again, it still adds one. */
   key?: string | undefined;
 }
 

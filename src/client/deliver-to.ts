@@ -1,7 +1,8 @@
 // The header's "Deliver to 560034 · next slot today 6–8 pm" (issue 25). Pages are cached for everyone, so the PIN
 // comes from this browser: the one given on /deliver-to (localStorage), else the signed-in account's (the stored
-// user). The answer is kept a few minutes, since the next slot moves as the day goes on; a plain fetch, no API client.
+// user). The answer is kept a few minutes, since the next slot moves as the day goes on; a call without the API client (./load-api.ts, at PUBLIC_API_URL).
 import { DELIVERY_PIN_KEY, deliverToLabel, type KeptDeliveryPin } from '../lib/delivery-area.ts';
+import { getWithoutClient } from './load-api.ts';
 
 /** How long a kept answer is shown before it is asked for again. */
 const FRESH_MS = 5 * 60_000;
@@ -39,8 +40,7 @@ export function startDeliverTo() {
   if (!pincode) return;
   if (kept?.pincode === pincode) show(kept);
   if (kept?.pincode === pincode && Date.now() - kept.checkedAt < FRESH_MS) return;
-  fetch(`/api/app/DeliveryArea/${encodeURIComponent(pincode)}`)
-    .then((res) => (res.ok ? (res.json() as Promise<KeptDeliveryPin>) : null))
-    .then((answer) => answer && keepDeliveryPin(answer))
+  getWithoutClient<KeptDeliveryPin>(`app/DeliveryArea/${encodeURIComponent(pincode)}`)
+    .then(keepDeliveryPin)
     .catch(() => {});
 }

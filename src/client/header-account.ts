@@ -1,39 +1,22 @@
-// The signed-in header: the cart badge (SPEC §4: the count loads on start when signed in), the cards' steppers and the
-// phone's cart bar (issue 24), the product kept across sign-in added to the cart, and what happens when the session
+// The signed-in header: the cart loaded on start (SPEC §4's count; the badge and the cards' steppers are drawn by
+// ./cart-controller.ts from the store), the phone's cart bar (issue 24), the product kept across sign-in added to the cart, and what happens when the session
 // ends in another tab. Loaded by Header.astro only for a signed-in visitor.
 import { $user } from '../stores/auth.ts';
-import { $cartCount, forgetCart } from '../stores/cart.ts';
+import { forgetCart } from '../stores/cart.ts';
 import { isProtectedPage, showAuthState } from '../lib/auth-state.ts';
 import { urls } from '../lib/urls.ts';
 import { addToCart, loadCart, takeKeptAdd } from './cart.ts';
 import { startCartBar } from './cart-bar.ts';
-import { markCardsInCart } from './cart-marks.ts';
-import { startEarlyCart } from './early-cart.ts';
 import { loadMenuStyles } from './menu-styles.ts';
 
 let started = false;
 
-function showCount(count: number | null) {
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-cart-link]')) {
-    const badge = link.querySelector<HTMLElement>('[data-cart-count]');
-    if (badge) {
-      badge.textContent = count === null ? '' : String(count);
-      badge.hidden = count === null || count === 0;
-    }
-    link.setAttribute('aria-label', count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart');
-  }
-}
-
 export function startSignedInHeader() {
   if (started) return;
   started = true;
-  $cartCount.subscribe(showCount);
   // The shopper whose count is shown: a token refresh saves the same shopper again (a new `user` object, here and in
   // the other tabs), which must not ask for the count a second time.
   let countedFor = $user.get()?.id;
-  markCardsInCart();
-  // A press on a card before its island hydrates is sent at once (issue 26).
-  startEarlyCart();
   loadMenuStyles({ now: true });
   startCartBar();
   const kept = takeKeptAdd();

@@ -1,12 +1,13 @@
 // The hearts for a signed-in shopper (started by ./header-account.ts): the pressed state from one call
-// (GET Wishlists/ProductIds), a press that adds or removes, and a heart pressed before signing in added on return
+// (GET Wishlists/ProductIds), a press that adds or removes (handed over by ./cart-controller.ts, which every press goes through), and a heart pressed before signing in added on return
 // (its form went to /login with this page and '#add-to-wishlist-<id>' as the way back).
 import { clearSession } from '../stores/auth.ts';
-import { wishlistAtLoad } from './load-api.ts';
+import { atLoad } from './load-api.ts';
+import { wishlistCalls } from '../lib/api/wishlist.ts';
 import { apiErrorMessage, apiStatus } from '../lib/api/errors.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls, WISHLIST_ADD_PREFIX } from '../lib/urls.ts';
-import { clearEarlyBusy, EARLY_HEART_EVENT, PENDING_HEART_ATTR } from '../lib/early-add-to-cart.ts';
+import { PRESS } from './cart-controller.ts';
 
 let kept = new Set<number>();
 let watching = false;
@@ -34,27 +35,16 @@ let started = false;
 export function startHearts() {
   if (started) return;
   started = true;
-  document.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches('[data-heart-form]')) return;
-    event.preventDefault();
-    const heart = form.querySelector<HTMLButtonElement>('[data-heart]');
-    if (heart) void toggleHeart(heart);
-  });
-  // From now on the page's inline script leaves heart presses to this file (issue 26); those it held before, and those
-  // ./first-tap.ts kept already, are taken here.
+  // From now on ./cart-controller.ts hands heart presses to this file; one it could not send before is sent now.
   document.documentElement.dataset.hearts = '';
-  document.addEventListener(EARLY_HEART_EVENT, takeEarlyHearts);
   takeEarlyHearts();
   void fillHearts();
 }
 
-/** Hearts kept by ./first-tap.ts are said in a toast; presses it could not send (or held for this file) are sent. */
+/** Presses ./cart-controller.ts could not send (no fresh token, no answer) are sent now, through the client. */
 function takeEarlyHearts() {
-  for (const _kept of window.kiranaEarlyHearts?.splice(0) ?? []) void toastSuccess('Added to your wishlist');
-  for (const form of document.querySelectorAll<HTMLFormElement>(`form[data-heart-form][${PENDING_HEART_ATTR}]`)) {
-    form.removeAttribute(PENDING_HEART_ATTR);
-    clearEarlyBusy(form);
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[data-heart-form][${PRESS.pendingHeart}]`)) {
+    form.removeAttribute(PRESS.pendingHeart);
     const heart = form.querySelector<HTMLButtonElement>('[data-heart]');
     if (heart) void toggleHeart(heart);
   }
@@ -72,7 +62,7 @@ async function fillHearts() {
     const heart = pending === null ? null : document.querySelector<HTMLButtonElement>(`button[data-heart="${pending}"]`);
     const adding = heart !== null && pending !== null;
     // The full client (ky) only when there is something to write: a page's hearts are filled without it.
-    const ids = adding ? (await import('./api.ts')).browserWishlist.add(pending) : wishlistAtLoad.ids();
+    const ids = adding ? (await import('./api.ts')).browserWishlist.add(pending) : wishlistCalls(atLoad).ids();
     kept = new Set((await ids).productIds);
     showHearts();
     if (adding) void toastSuccess('Added to your wishlist');
@@ -81,7 +71,7 @@ async function fillHearts() {
   }
 }
 
-async function toggleHeart(heart: HTMLButtonElement) {
+export async function toggleHeart(heart: HTMLButtonElement) {
   if (heart.getAttribute('aria-busy') === 'true') return;
   const productId = Number(heart.dataset.heart);
   const adding = heart.getAttribute('aria-pressed') !== 'true';

@@ -1,16 +1,14 @@
 // Price, pack-size selector and 'Add to cart' of a product (SPEC §2 product card and product page), and once that pack
-// is in the cart a `− qty +` stepper in its place (issue 24). Server-rendered; hydrated on first interaction. Without
-// JavaScript the button is a form to /login. With it, 'Add to cart' follows SPEC §4 (src/client/cart.ts) and says how
-// it went in a toast. Before hydration the cart's quantities are drawn by src/client/cart-marks.ts, from the same
-// store and the same view (src/lib/cart-stepper.ts), so hydrating finds the page as it would render it.
+// is in the cart a `− qty +` stepper in its place (issue 24). Server-rendered; hydrated on first interaction (the pack
+// selector needs React). Without JavaScript the button is a form to /login. With it, every press of 'Add to cart' or the
+// stepper, hydrated or not, is src/client/cart-controller.ts's (SPEC §4, issue 33): this island only draws the cart
+// store. Before hydration the controller draws the same markup from the same store and view (src/lib/cart-stepper.ts),
+// so hydrating finds the page as it would render it.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STEPPER_HOOKS, stepperView } from '../lib/cart-stepper.ts';
-import { clearEarlyBusy, countPressWhileBusy, isEarlyBusy, takePendingAdd } from '../lib/early-add-to-cart.ts';
 import { formatRupees, percentOff, showsMrp } from '../lib/money.ts';
-import { toastError, toastSuccess } from '../lib/toast.ts';
 import { urls } from '../lib/urls.ts';
-import { addToCart, changeLine } from '../client/cart.ts';
 import type { ProductActionsData } from '../lib/product-actions.ts';
 import { $cartMarks, cartKey } from '../stores/cart.ts';
 import { ErrorBoundary } from './ErrorFallback.tsx';
@@ -22,10 +20,6 @@ interface Props {
   /** The product page: a bar with the price and 'Add to cart' at the bottom once these scroll away (global.css). */
   buyBar?: boolean;
 }
-
-/** What a press asks for: the add button's, or a stepper's −1 / +1 (its button's value). */
-type Press = 'add' | 'less' | 'more';
-const pressOf = (value: string | null | undefined): Press => (value === '-1' ? 'less' : value === '1' ? 'more' : 'add');
 
 function Actions({ product, showPercent = false, buyBar = false }: Props) {
   // The first pack size on the shelf (SPEC §2 starts at the first; an out-of-stock first pack would hide the rest).
@@ -46,103 +40,17 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
   const unit = variant ? variant.unitPrice : product.unitPrice;
   // A pack size has its own stock; a plain product, the product's.
   const available = variant ? variant.inStock : product.inStock;
-  const [busy, setBusy] = useState(false);
-  // Issue 26: a press while one is on its way is not lost: each is sent after it as one more (never doubled).
-  const busyNow = useRef(false);
-  const pressesWaiting = useRef(0);
   // This pack's line in the cart, from the cart store (src/stores/cart.ts).
   const mark = useStore($cartMarks)[cartKey(product.id, variant?.id)];
   const view = stepperView(mark);
   // 'Toor Dal 1 kg': the stepper's buttons name the pack they change.
   const label = variant ? `${product.name} ${variant.name}` : product.name;
 
-  const formRef = useRef<HTMLFormElement>(null);
-  // Where focus goes once the stepper and the add button swap (the pressed one is hidden): set by a press.
-  const focusNext = useRef<{ inBar: boolean } | null>(null);
-  useEffect(() => {
-    const where = focusNext.current;
-    if (!where) return;
-    focusNext.current = null;
-    const scope = where.inBar ? formRef.current?.querySelector('.buy-bar') : formRef.current;
-    const target = view.inCart ? `[${STEPPER_HOOKS.more}]` : `[${STEPPER_HOOKS.add}]`;
-    scope?.querySelector<HTMLElement>(target)?.focus();
-  }, [view.inCart]);
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = event.nativeEvent.submitter;
-    void act(pressOf(submitter?.getAttribute('value')), Boolean(submitter?.closest('.buy-bar')));
-  };
-
-  const here = () => `${window.location.pathname}${window.location.search}`;
-
-  const act = async (press: Press, inBar = false) => {
-    // A press from before hydration still on its way (src/client/first-tap.ts, early-cart.ts), or this island's own:
-    // one press, one post; '+' or 'Add to cart' pressed meanwhile is sent after it.
-    if (formRef.current && isEarlyBusy(formRef.current)) return void (press !== 'less' && countPressWhileBusy(formRef.current));
-    if (busyNow.current) return void (press !== 'less' && pressesWaiting.current++);
-    // The select's own value: right even for a press held from before hydration (the state catches up later).
-    const pack = product.variants.find((v) => v.id === Number(selectRef.current?.value)) ?? variant;
-    const line = $cartMarks.get()[cartKey(product.id, pack?.id)];
-    const now = stepperView(line);
-    // '+' at the most the line may hold says why, and asks nothing of the server.
-    if (press === 'more' && now.atMost) return void toastError(`${now.note}.`);
-    busyNow.current = true;
-    setBusy(true);
-    // The pressed button is about to be hidden: 'Add to cart' gives way to the stepper, or a last '−' the other way.
-    focusNext.current = press === 'add' || !now.inCart || (press === 'less' && now.qty === 1) ? { inBar } : null;
-    try {
-      if (press === 'add' || !line || !now.inCart) {
-        const packLabel = pack ? `${product.name} ${pack.name}` : product.name;
-        const outcome = await addToCart({ productId: product.id, variantId: pack?.id, priceId: pack?.priceId, label: packLabel });
-        // Offline (issue 26), the add is kept and the stepper says it will be sent.
-        if (outcome.kind === 'added') void toastSuccess(outcome.queued ?? `${outcome.name} added to cart!`);
-        else if (outcome.kind === 'failed') void toastError(outcome.message);
-        else if (outcome.message) {
-          // Say why before leaving for the sign-in page, then come back here (SPEC §4); the choice is kept.
-          void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here())) });
-        } else window.location.assign(urls.login(here()));
-        return;
-      }
-      // − at 1 takes the line out: 'Add to cart' comes back in its place, which puts it back.
-      const outcome = await changeLine(line.lineId, line.qty + (press === 'more' ? 1 : -1), label);
-      if (outcome.kind === 'failed') void toastError(outcome.message);
-      if (outcome.kind === 'sign-in') {
-        void toastError(outcome.message, { autoClose: 1500, onClose: () => window.location.assign(urls.login(here())) });
-      }
-    } finally {
-      busyNow.current = false;
-      setBusy(false);
-      if (pressesWaiting.current > 0) {
-        pressesWaiting.current--;
-        void actRef.current('more', inBar);
-      }
-    }
-  };
-  // A press held before hydration (src/lib/early-add-to-cart.ts): 'Add to cart', or a stepper's button.
-  const actRef = useRef(act);
-  actRef.current = act;
-  useEffect(() => {
-    const form = formRef.current;
-    // A press from before hydration on its way (src/client/first-tap.ts): when its answer swaps 'Add to cart' for the
-    // stepper, focus follows as it would for the island's own press.
-    if (form && isEarlyBusy(form) && form.contains(document.activeElement)) {
-      focusNext.current = { inBar: Boolean(document.activeElement?.closest('.buy-bar')) };
-    }
-    // Taken here, the press is this island's: the busy mark the early script set gives way to the island's own.
-    return form
-      ? takePendingAdd(form, (value) => {
-          clearEarlyBusy(form);
-          void actRef.current(pressOf(value));
-        })
-      : undefined;
-  }, []);
-
   // The stepper, and the same in the product page's bar. Its buttons submit the form, so a press before hydration is
   // held like 'Add to cart' (they show only to a signed-in shopper, so never without JavaScript).
   const stepper = (
     <div className="cart-stepper" role="group" aria-label={`${label} in your cart`} hidden={!view.inCart} {...{ [STEPPER_HOOKS.stepper]: '' }}>
-      <button type="submit" name="step" value="-1" aria-label={`Remove one ${label}`} aria-disabled={busy || undefined}>
+      <button type="submit" name="step" value="-1" aria-label={`Remove one ${label}`}>
         −
       </button>
       <output aria-live="polite" data-testid="in-cart-qty" {...{ [STEPPER_HOOKS.qty]: '' }}>
@@ -153,7 +61,7 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
         name="step"
         value="1"
         aria-label={`Add one ${label}`}
-        aria-disabled={view.atMost || busy || undefined}
+        aria-disabled={view.atMost || undefined}
         {...{ [STEPPER_HOOKS.more]: '' }}
       >
         +
@@ -161,7 +69,7 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
     </div>
   );
   const addButton = (
-    <button type="submit" className="button add-button" aria-disabled={busy || undefined} hidden={view.inCart} {...{ [STEPPER_HOOKS.add]: '' }}>
+    <button type="submit" className="button add-button" hidden={view.inCart} {...{ [STEPPER_HOOKS.add]: '' }}>
       Add to cart<span className="visually-hidden">: {product.name}</span>
     </button>
   );
@@ -205,13 +113,7 @@ function Actions({ product, showPercent = false, buyBar = false }: Props) {
       )}
       {available ? (
         // Without JavaScript there is no session to add with: the form leads to sign-in and back (SPEC §4).
-        <form
-          ref={formRef}
-          action={urls.login()}
-          method="get"
-          className="add"
-          onSubmit={onSubmit}
-          data-add-to-cart=""
+        <form action={urls.login()} method="get" className="add" data-add-to-cart=""
           data-product-id={product.id}
         >
           <input type="hidden" name="next" value={urls.product(product.id)} />

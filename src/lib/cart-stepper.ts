@@ -1,5 +1,5 @@
 // What a product's `− qty +` stepper shows (issue 24), from its line in the cart: the island (ProductActions.tsx) and
-// the script that marks cards before they hydrate (src/client/cart-marks.ts) both draw it from this, so the page the
+// the cart controller, which marks cards before they hydrate (src/client/cart-controller.ts), both draw it from this, so the page the
 // script left is the page React hydrates.
 
 /** A product's (pack's) line, as a stepper needs it (src/stores/cart.ts keeps one per line). */
@@ -46,7 +46,7 @@ export const STEPPER_HOOKS = {
   note: 'data-cart-note',
 } as const;
 
-/** Sets a not-yet-hydrated island's markup as the island would render it (src/client/cart-marks.ts). */
+/** Sets a not-yet-hydrated island's markup as the island would render it (src/client/cart-controller.ts). */
 export function drawStepper(root: ParentNode, view: StepperView) {
   for (const add of root.querySelectorAll<HTMLElement>(`[${STEPPER_HOOKS.add}]`)) add.hidden = view.inCart;
   for (const stepper of root.querySelectorAll<HTMLElement>(`[${STEPPER_HOOKS.stepper}]`)) stepper.hidden = !view.inCart;

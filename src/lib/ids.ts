@@ -19,3 +19,9 @@ export function positiveIdFrom(raw: string | null | undefined): number | null {
 export function categoryIdFrom(raw: string | null | undefined): string | null {
   return raw && CATEGORY_ID_PATTERN.test(raw) ? raw : null;
 }
+
+/** A fresh Idempotency-Key for a cart write (sent twice, it counts once): a UUID where the browser makes them (secure pages), else 32 random hex digits. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,10 +1,15 @@
 // The cart every island and page script shares (SPEC §3: the count is held in app state and shown in the badge): the
 // count, each product's line (the cards' steppers, issue 24) and what the phone's cart bar says.
-// The calls that fill it (the cart on start, SPEC §4's add-to-cart) are the browser's: src/client/cart.ts.
+// Every press that changes it goes through src/client/cart-controller.ts; the calls behind it are src/client/cart.ts.
+// The last cart the server gave is kept in this browser (issue 33): a page opened again offline shows the cart as last
+// known, so a press there changes what the shopper sees, and what arrives is what they saw.
 import { atom } from 'nanostores';
 import type { CartMark } from '../lib/cart-stepper.ts';
 import type { CartDto } from '../server/account-schemas.ts';
-import { EARLY_CART_EVENT } from '../lib/early-add-to-cart.ts';
+import { storedUserId } from '../lib/auth-state.ts';
+
+/** localStorage: the shopper's last cart as the server answered it ({ userId, cart }). */
+export const LAST_CART_KEY = 'kirana-cart';
 
 /** The number of items in the cart (the badge); null until it is known. */
 export const $cartCount = atom<number | null>(null);
@@ -79,22 +84,38 @@ export function showPending(pending: PendingChange[]) {
 export function showCart(cart: CartDto): CartDto {
   lastCart = cart;
   draw();
+  try {
+    localStorage.setItem(LAST_CART_KEY, JSON.stringify({ userId: storedUserId(), cart }));
+  } catch {
+    // Storage full or refused: this page still shows it.
+  }
   return cart;
+}
+
+/** The signed-in shopper's cart as last known in this browser, shown until the server's answer (none: nothing shown). */
+export function showLastKnownCart() {
+  if (lastCart) return;
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_CART_KEY) ?? 'null') as { userId?: string; cart?: CartDto } | null;
+    if (kept?.cart && kept.userId !== undefined && kept.userId === storedUserId()) {
+      lastCart = kept.cart;
+      draw();
+    }
+  } catch {
+    // Unreadable: the server's answer draws it.
+  }
 }
 
 /** Signed out (or another shopper): nothing is known of the cart. */
 export function forgetCart() {
   lastCart = null;
+  try {
+    localStorage.removeItem(LAST_CART_KEY);
+  } catch {
+    // Refused: it names another shopper, so it is never shown to this one.
+  }
   $pendingChanges.set([]);
   $cartCount.set(null);
   $cartMarks.set({});
   $cartTotals.set(null);
-}
-
-// Issue 26: the cart src/client/first-tap.ts was answered before this store loaded, and at each answer after, so an
-// island that hydrates meanwhile renders what that script drew (the page React hydrates is the page it finds).
-if (typeof window !== 'undefined') {
-  const showEarlyCart = () => void (window.kiranaEarlyCart && showCart(window.kiranaEarlyCart as unknown as CartDto));
-  showEarlyCart();
-  document.addEventListener(EARLY_CART_EVENT, showEarlyCart);
 }

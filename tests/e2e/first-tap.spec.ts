@@ -1,5 +1,5 @@
 // The first tap answers at once (issue 26): a signed-in shopper's 'Add to cart' pressed before its island has
-// hydrated is sent without waiting for React (src/client/first-tap.ts, else src/client/early-cart.ts), its form busy at
+// hydrated is sent without waiting for React (src/client/cart-controller.ts, with plain fetch; else through src/client/cart.ts), its form busy at
 // once so a second press is not posted beside it but after it, and each tap counts once. React is held back here by holding the island's own script, so
 // "before hydration" does not depend on how fast this machine is. How fast it answers is the bench's to measure
 // (`npm run bench -- --slow-phone`), never a test's.

@@ -29,22 +29,19 @@ export const MARK_SAVING_DATA =
   "i.removeAttribute('srcset'),i.removeAttribute('src'),o.observe(i))})})}).observe(d,{childList:!0,subtree:!0})}}catch(x){}";
 
 /**
- * Issue 26: a signed-in shopper's 'Add to cart' (or stepper), or a heart before src/client/wishlist-toggle.ts has
- * started (it marks `<html data-hearts>`), pressed before the page's scripts have run would follow the no-JavaScript
- * form to /login; held here from the first paint (a heart as data-pending-heart), with the marks
- * src/lib/early-add-to-cart.ts names: busy at once, the press kept for src/client/first-tap.ts, early-cart.ts or the
- * island; a '+' or 'Add to cart' pressed while busy counted in data-more, to be sent after. Signed out it leaves the
- * press to the form (and early-add-to-cart.ts keeps the choice for after signing in).
+ * Issues 26 and 33: a signed-in shopper's 'Add to cart', stepper or heart pressed before src/client/cart-controller.ts
+ * has started would follow the no-JavaScript form to /login; held here from the first paint with the marks that file
+ * names (PRESS): busy at once, the press kept on the form for the controller to take when it starts; a '+' or 'Add to
+ * cart' pressed while busy counted in data-more, to be sent after. Once started, the controller takes every press
+ * before this listener sees it. Signed out it leaves the press to the form (the controller keeps the choice).
  */
 export const HOLD_EARLY_ADD =
   "document.addEventListener('submit',function(e){var f=e.target,b=e.submitter,a='setAttribute',d='data-early-busy'," +
-  "h=f.matches('[data-heart-form]')&&!document.documentElement.hasAttribute('data-hearts');" +
-  "if(e.defaultPrevented||!(h||f.matches('astro-island[ssr] form[data-add-to-cart]')))return;" +
+  "h=f.matches('form[data-heart-form]');if(e.defaultPrevented||!(h||f.matches('form[data-add-to-cart]')))return;" +
   "try{if(localStorage.getItem('user')===null)return}catch(x){return}e.preventDefault();" +
   "if(f.hasAttribute(d)){if(!h&&(!b||b.value!='-1'))f[a]('data-more',-~f.getAttribute('data-more'));return}" +
   "f[a](d,'');f[a]('aria-busy','true');f.querySelectorAll('button[type=submit]:not([aria-disabled=true])').forEach(function(n){" +
-  "n[a]('aria-disabled','true');n[a](d,'')});f[a](h?'data-pending-heart':'data-pending-add',b&&b.getAttribute('value')||'');" +
-  "f.dispatchEvent(new Event('kirana:pending-add',{bubbles:true}))})";
+  "n[a]('aria-disabled','true');n[a](d,'')});f[a](h?'data-pending-heart':'data-pending-add',b&&b.getAttribute('value')||'')})";
 
 export const INLINE_SCRIPTS = [SHOW_AUTH_STATE, SEND_SIGNED_OUT_TO_LOGIN, SEND_SIGNED_IN_HOME, MARK_SAVING_DATA, HOLD_EARLY_ADD];
 
