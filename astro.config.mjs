@@ -34,12 +34,12 @@ export default defineConfig({
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
-  // Pre-rendered pages carry their CSP in a <meta>; src/server/http/static-files.ts also sends it as a header, with
+  // Pre-rendered pages carry their CSP in a <meta>; src/http/static-files.ts also sends it as a header, with
   // frame-ancestors (which a <meta> cannot carry). The adapter's staticHeaders would do that by matching every
   // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
   // No body limit of the adapter's (0): Astro reads only pages' form posts, whose length the server checks once before
-  // (src/server/http/shop-handler.ts); /api never reaches Astro, and the API checks its own (src/server/app.ts).
-  // Middleware mode: src/server/http/shop-server.ts is the server, and hands every render the shop it made
+  // (src/http/shop-handler.ts); /api never reaches Astro, and the API checks its own (src/server/app.ts).
+  // Middleware mode: src/http/shop-server.ts is the server, and hands every render the shop it made
   // (Astro.locals.shop) and its shaping of the answer (Astro.locals.answer, called by src/middleware.ts).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: 0 }),
   integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), installableApp(), precompressAssets(), buildFolder(site), devApi()],

@@ -1,10 +1,10 @@
 // `node scripts/serve.ts`: serves the built shop (the build `dist` points to now) on HOST:PORT with the production
-// stack (src/server/http/shop-server.ts). `npm start` checks, builds and locks first (scripts/start.ts).
+// stack (src/http/shop-server.ts). `npm start` checks, builds and locks first (scripts/start.ts).
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { shopSettings } from '../src/server/config.ts';
-import { serveShop } from '../src/server/http/shop-server.ts';
+import { serveShop } from '../src/http/shop-server.ts';
 import { currentBuild, useBuild } from './lib/builds.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -19,14 +19,14 @@ async function devStorefront() {
 }
 
 // A page that cannot reach the API answers 503 with a friendly page rather than the 500 page. Every answer is handed
-// to the server's shaping (Astro.locals.answer: src/server/http/answers.ts) before Astro sends it.
+// to the server's shaping (Astro.locals.answer: src/http/answers.ts) before Astro sends it.
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await answer(context, next);
   return context.locals.answer ? context.locals.answer(response) : response;
 });
 
 async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  // The built shop gets its shop from its server (src/server/http/shop-server.ts); `astro dev` makes one here (left out of the build).
+  // The built shop gets its shop from its server (src/http/shop-server.ts); `astro dev` makes one here (left out of the build).
   if (import.meta.env.DEV && !context.isPrerendered) context.locals.shop ??= await devStorefront();
   // CSRF (Astro's checkOrigin, done here; the server does it for /api, in its JSON shape). Pre-rendered pages take no writes.
   if (!context.isPrerendered && isCrossSiteWrite(context.request, context.url.origin)) {

@@ -1,6 +1,6 @@
 // How large a request body each route of the shop takes, in one place, each checked once: the API's by the API
 // (src/server/app.ts, routes/grocer.ts, routes/after-delivery.ts), a page's form post by the shop's server before Astro
-// reads it (src/server/http/shop-handler.ts).
+// reads it (src/http/shop-handler.ts).
 import { MAX_ISSUE_PHOTO_BYTES } from '../lib/order-issues.ts';
 
 /** Every write of the API is a small form. */

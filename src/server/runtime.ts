@@ -76,7 +76,7 @@ export async function openShopApi(
     // Shoppers' uploads no report names are deleted a day after (issue 32), by every shop process, stopped the same way.
     const stopPhotoSweep = startIssuePhotoSweep({ db: handle.db, logError: (error) => logServerError('[issue photos]', error) });
     const closeDatabase = handle.close.bind(handle);
-    // The password hashing threads end too, or the process would not exit (src/server/http/shutdown.ts calls this last).
+    // The password hashing threads end too, or the process would not exit (src/http/shutdown.ts calls this last).
     const stoppingHandle = {
       ...handle,
       close: async () => {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { bodyLimitOf, tooLargeMessage } from '../body-limits.ts';
-import { isWellEncoded } from '../errors.ts';
+import { bodyLimitOf, tooLargeMessage } from '../server/body-limits.ts';
+import { isWellEncoded } from '../server/errors.ts';
 import { answerShaper, type AnswerContext } from './answers.ts';
 import { apiDoor, REFUSED_BODY_DISCARD_BYTES, type ApiDoorOptions } from './api-door.ts';
 import {

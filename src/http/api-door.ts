@@ -4,10 +4,10 @@
 // shop and in `npm run api` alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { bodyLimitOf } from '../body-limits.ts';
-import { errorBody } from '../errors.ts';
-import { logServerError } from '../../lib/error-log.ts';
-import { crossSiteWriteRefused, isCrossSiteWrite } from '../../lib/server/cross-site-writes.ts';
+import { bodyLimitOf } from '../server/body-limits.ts';
+import { errorBody } from '../server/errors.ts';
+import { logServerError } from '../lib/error-log.ts';
+import { crossSiteWriteRefused, isCrossSiteWrite } from '../lib/server/cross-site-writes.ts';
 
 /**
  * How much more than its route takes a refused body may be and still be read (and thrown away) before its 413, so

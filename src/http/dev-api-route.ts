@@ -2,7 +2,7 @@
 // src/dev-shop.ts), or the API host's pass-through. The built shop's server hands /api to the API before Astro
 // (api-door.ts), so the build has no such route.
 import type { APIRoute } from 'astro';
-import { storefrontOf } from '../../lib/server/storefront.ts';
+import { storefrontOf } from '../lib/server/storefront.ts';
 
 export const prerender = false;
 
