@@ -61,9 +61,10 @@ export function apiDoor(
       if (response.status === 413 && !incoming.complete) await readRefusedBody(incoming, outgoing, url.pathname);
       return shape(response);
     },
-    // The shop's own Request and Response (Astro's pages use them too); the server drops what a handler left unread.
+    // The listener's Request (a subclass of Node's, which reads the socket only when the body is asked for) is made the
+    // process's global one, as `serve` of @hono/node-server does: Hono's body limit makes a Request of it. Node drops
+    // what a handler left unread.
     {
-      overrideGlobalObjects: false,
       autoCleanupIncoming: false,
       // The API answers its own errors (src/server/app.ts); what throws here is the server's, logged with its stack.
       errorHandler: (error) => {
