@@ -36,7 +36,11 @@ function readRefusedBody(req: IncomingMessage, res: ServerResponse, pathname: st
   const length = Number(req.headers['content-length']);
   if (!(length <= bodyLimitOf(pathname) + REFUSED_BODY_DISCARD_BYTES) || req.readableEnded) return Promise.resolve();
   return new Promise((resolve) => {
+    // The API may have begun reading it as a web stream (a chunked body, counted as it came), which pauses the socket
+    // while nobody reads on: its reader goes, and the rest flows here.
+    req.removeAllListeners('data');
     req.on('data', () => {});
+    req.resume();
     req.once('end', resolve);
     req.once('error', resolve);
     req.once('close', resolve);
