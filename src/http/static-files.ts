@@ -56,6 +56,7 @@ export function staticFiles(clientDir: string, render: Handler, { encodingOf, pa
     // A folder reached by an unusual spelling: `send` would redirect to that spelling plus '/', and a browser reads
     // `/\host/…` as another host. The shop's folders are its pre-rendered pages, reached by their plain paths above.
     stream.on('directory', () => render(req, res));
+    const pagePolicy = type?.startsWith('text/html') ? pagePolicies.get(pathname) : undefined;
     stream.on('headers', () => {
       if (file.startsWith(assets)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
       if (type) {
@@ -64,8 +65,14 @@ export function staticFiles(clientDir: string, render: Handler, { encodingOf, pa
         res.setHeader('Vary', 'Accept-Encoding');
       }
       if (twin) res.setHeader('Content-Encoding', encoding!);
-      const pagePolicy = pagePolicies.get(pathname);
-      res.setHeader('Content-Security-Policy', type?.startsWith('text/html') && pagePolicy ? pagePolicy : filePolicy(pathname, type ?? ''));
+      // A pre-rendered page's policy goes on its 304 too: the browser keeps the headers it stored with the body, policy
+      // included, unless the 304 names another.
+      if (pagePolicy) res.setHeader('Content-Security-Policy', pagePolicy);
+    });
+    // Another file's policy only with its body (`send` emits this for a 200 or 206, not a 304 or HEAD): a 304 naming
+    // 'none' would replace the policy the browser stored with it.
+    stream.on('stream', () => {
+      if (!pagePolicy) res.setHeader('Content-Security-Policy', filePolicy(pathname, type ?? String(res.getHeader('content-type') ?? '')));
     });
     stream.on('error', (error: { statusCode?: number }) => {
       if (!found) return render(req, res);
