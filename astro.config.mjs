@@ -9,9 +9,9 @@ import { cspHash, INLINE_SCRIPTS } from './src/lib/server/inline-scripts.ts';
 import buildFolder from './src/integrations/build-folder.ts';
 import { newBuildId } from './scripts/lib/builds.ts';
 import installableApp from './src/integrations/installable-app.ts';
+import devApi from './src/integrations/dev-api.ts';
 import { buildSite } from './src/lib/server/site.ts';
 import { readServerSettings } from './src/server/config.ts';
-import { LARGEST_BODY_BYTES } from './src/server/body-limits.ts';
 
 // Checked like every setting (src/server/config.ts): a typo stops the build with the setting's name.
 const settings = readServerSettings();
@@ -34,14 +34,15 @@ export default defineConfig({
   output: 'server',
   // Pages are rendered whole before sending: they load their data first anyway, and a crash anywhere in a
   // page then shows the 500 page (SPEC §2) instead of a page cut off after a 200.
-  // Pre-rendered pages carry their CSP in a <meta>; scripts/lib/shop-handler.ts also sends it as a header, with
+  // Pre-rendered pages carry their CSP in a <meta>; src/http/static-files.ts also sends it as a header, with
   // frame-ancestors (which a <meta> cannot carry). The adapter's staticHeaders would do that by matching every
   // static request against the routes, which cut a pre-rendered page's rate to a quarter (measured).
-  // The adapter has one body limit for every route: the largest (the grocer's import). Each route's own, smaller one
-  // is checked by scripts/lib/shop-handler.ts before Astro reads the body (src/server/body-limits.ts).
-  // Middleware mode: scripts/serve.ts is the server, and hands every render the shop it made (Astro.locals.shop).
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: LARGEST_BODY_BYTES }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), precompressAssets(), installableApp(), buildFolder(site)],
+  // No body limit of the adapter's (0): Astro reads only pages' form posts, whose length the server checks once before
+  // (src/http/shop-handler.ts); /api never reaches Astro, and the API checks its own (src/server/app.ts).
+  // Middleware mode: src/http/shop-server.ts is the server, and hands every render the shop it made
+  // (Astro.locals.shop) and its shaping of the answer (Astro.locals.answer, called by src/middleware.ts).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: 0 }),
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), installableApp(), precompressAssets(), buildFolder(site), devApi()],
   server: { port: settings.port, host: settings.host },
   build: { inlineStylesheets: 'always' },
   scopedStyleStrategy: 'class',

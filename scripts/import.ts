@@ -15,7 +15,7 @@ import { parseCatalogue } from '../src/server/services/import-csv.ts';
 import { ImportRejected, saveImportPhoto } from '../src/server/services/import.ts';
 import { importAndTell } from '../src/server/services/after-write.ts';
 import { CliError, grocerClient, openStoppedShop, toolBus } from './lib/grocer-client.ts';
-import { runningShop } from './lib/shop-file.ts';
+import { runningShop } from '../src/http/shop-file.ts';
 
 const HELP = `npm run import -- <catalogue.csv> [--images <folder>]
 

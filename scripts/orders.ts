@@ -33,7 +33,7 @@ import { readStoreSettings } from '../src/server/store-settings.ts';
 import { messengersFromSettings } from '../src/server/auth/setup.ts';
 import { orderNotices } from '../src/server/services/notices.ts';
 import { CliError, grocerClient, openStoppedShop, toolBus } from './lib/grocer-client.ts';
-import { runningShop } from './lib/shop-file.ts';
+import { runningShop } from '../src/http/shop-file.ts';
 import { ISSUE_KIND_LABELS } from '../src/lib/order-issues.ts';
 import { SettleNoteSchema, type GrocerIssueDto, type GrocerIssueListDto } from '../src/server/after-delivery-schemas.ts';
 import { listIssues, settleIssue } from '../src/server/services/order-issues.ts';

@@ -11,7 +11,7 @@ import { allBuilds, buildFolder, currentBuild, isComplete, newBuildId, pruneBuil
 import { buildSite } from '../src/lib/server/site.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
 import { lockDataFolder } from '../src/server/db/data-folder.ts';
-import { serveShop } from './serve.ts';
+import { serveShop } from '../src/http/shop-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];

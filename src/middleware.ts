@@ -1,3 +1,4 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { isApiUnavailable } from './lib/api/errors.ts';
 import { crossSiteWriteRefused, isCrossSiteWrite } from './lib/server/cross-site-writes.ts';
@@ -17,11 +18,17 @@ async function devStorefront() {
   return (await devShop()).storefront();
 }
 
-// A page that cannot reach the API answers 503 with a friendly page rather than the 500 page.
+// A page that cannot reach the API answers 503 with a friendly page rather than the 500 page. Every answer is handed
+// to the server's shaping (Astro.locals.answer: src/http/answers.ts) before Astro sends it.
 export const onRequest = defineMiddleware(async (context, next) => {
-  // The built shop gets its shop from scripts/serve.ts; `astro dev` makes one here (left out of the build).
+  const response = await answer(context, next);
+  return context.locals.answer ? context.locals.answer(response) : response;
+});
+
+async function answer(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  // The built shop gets its shop from its server (src/http/shop-server.ts); `astro dev` makes one here (left out of the build).
   if (import.meta.env.DEV && !context.isPrerendered) context.locals.shop ??= await devStorefront();
-  // CSRF (Astro's checkOrigin, done here so /api refuses in its JSON shape). Pre-rendered pages take no writes.
+  // CSRF (Astro's checkOrigin, done here; the server does it for /api, in its JSON shape). Pre-rendered pages take no writes.
   if (!context.isPrerendered && isCrossSiteWrite(context.request, context.url.origin)) {
     return crossSiteWriteRefused(context.request, context.url.pathname);
   }
@@ -33,4 +40,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error(`[kirana] ${context.url.pathname}${context.url.search}: the API is unavailable`, error);
     return withStandardReason(await context.rewrite('/503'));
   }
-});
+}

@@ -1,19 +1,19 @@
-// Compresses the hashed build assets (/_astro/…) once, at the end of the build, so the server sends the
-// .br or .gz file as it is (scripts/serve.ts) and never spends a request compressing them.
+// Compresses the build's text files (hashed assets, pre-rendered pages, the service worker, the manifest) once, at the
+// end of the build, so the server sends the .br or .gz file as it is (src/http/static-files.ts) and never spends
+// a request compressing them. Runs after the integrations that write files (astro.config.mjs).
 import type { AstroIntegration } from 'astro';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HASHED_ASSETS_DIR, precompressDirectory } from '../../scripts/lib/compression.ts';
+import { precompressDirectory } from '../http/compression.ts';
 
 export default function precompressAssets(): AstroIntegration {
   return {
     name: 'kirana:precompress-assets',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        const assets = path.join(fileURLToPath(dir), HASHED_ASSETS_DIR);
-        if (!fs.existsSync(assets)) return;
-        logger.info(`compressed ${precompressDirectory(assets)} assets (brotli and gzip)`);
+        const client = fileURLToPath(dir);
+        if (!fs.existsSync(client)) return;
+        logger.info(`compressed ${precompressDirectory(client)} files (brotli and gzip)`);
       },
     },
   };

@@ -1,6 +1,6 @@
-// How large a request body each route of the shop takes, in one place: the API checks them (src/server/app.ts,
-// routes/grocer.ts), and so does the shop's server before Astro reads a body (scripts/lib/shop-handler.ts), with the
-// node adapter's own limit set to the largest of them (astro.config.mjs). Pure: the server script and the config load it.
+// How large a request body each route of the shop takes, in one place, each checked once: the API's by the API
+// (src/server/app.ts, routes/grocer.ts, routes/after-delivery.ts), a page's form post by the shop's server before Astro
+// reads it (src/http/shop-handler.ts).
 import { MAX_ISSUE_PHOTO_BYTES } from '../lib/order-issues.ts';
 
 /** Every write of the API is a small form. */
@@ -25,9 +25,6 @@ export const SHOPPER_UPLOAD_LIMITS: Readonly<Record<string, number>> = {
 
 /** Whether a path sets its own body limit (an upload), so the API's small-form limit does not apply to it. */
 export const isUploadPath = (pathname: string) => Object.hasOwn(GROCER_UPLOAD_LIMITS, pathname) || Object.hasOwn(SHOPPER_UPLOAD_LIMITS, pathname);
-
-/** The most any route takes: the node adapter's limit, which the shop's own checks keep from ever being reached. */
-export const LARGEST_BODY_BYTES = Math.max(MAX_PAGE_BODY_BYTES, ...Object.values(GROCER_UPLOAD_LIMITS), ...Object.values(SHOPPER_UPLOAD_LIMITS));
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 

@@ -85,10 +85,10 @@ export type ServerSettings = {
   corsOrigins: string[];
   /** SITE_URL as set, or undefined (then pages name the address the server listens on: src/lib/server/site.ts). */
   siteUrl: string | undefined;
-  /** How long the server keeps a shared page in memory (scripts/lib/page-cache.ts); 0: never. */
+  /** How long the server keeps a shared page in memory (src/http/page-cache.ts); 0: never. */
   pageCacheSeconds: number;
   /** After SIGTERM, how long /readyz answers 503 while the listener still accepts, so a load balancer stops sending
-   * before it closes (scripts/lib/shutdown.ts). */
+   * before it closes (src/http/shutdown.ts). */
   shutdownGraceSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;

@@ -76,7 +76,7 @@ export async function openShopApi(
     // Shoppers' uploads no report names are deleted a day after (issue 32), by every shop process, stopped the same way.
     const stopPhotoSweep = startIssuePhotoSweep({ db: handle.db, logError: (error) => logServerError('[issue photos]', error) });
     const closeDatabase = handle.close.bind(handle);
-    // The password hashing threads end too, or the process would not exit (scripts/lib/shutdown.ts calls this last).
+    // The password hashing threads end too, or the process would not exit (src/http/shutdown.ts calls this last).
     const stoppingHandle = {
       ...handle,
       close: async () => {
@@ -166,9 +166,10 @@ export function embeddedShop(settings: ServerSettings, log: (message: string) =>
       origin: origin(),
       shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
       handleApi: (request, clientAddress) => {
-        const headers = new Headers(request.headers);
-        headers.set(CLIENT_IP_HEADER, clientAddress);
-        return fetchApi(new Request(request, { headers }));
+        // Set on the request as it came (the server's is @hono/node-server's, which a new Request could not copy): any
+        // value the client sent under this name is replaced.
+        request.headers.set(CLIENT_IP_HEADER, clientAddress);
+        return fetchApi(request);
       },
       isUnavailable: isDatabaseUnreachable,
     }),

@@ -31,7 +31,7 @@ const editPage = (page: string, edit: (text: string) => string) =>
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-content-'));
-  // scripts/: the build's precompress step shares its rules with the server (scripts/lib/compression.ts).
+  // scripts/: the build's precompress step shares its rules with the server (src/http/compression.ts).
   for (const entry of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }

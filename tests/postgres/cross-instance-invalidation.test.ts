@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
-import { CACHE_HEADER } from '../../scripts/lib/page-cache.ts';
+import { CACHE_HEADER } from '../../src/http/page-cache.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { reviewCountText } from '../../src/lib/reviews.ts';
 import { STALE_CHANNEL } from '../../src/server/cache/invalidation-bus.ts';

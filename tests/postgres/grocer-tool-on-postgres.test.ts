@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
-import { CACHE_HEADER } from '../../scripts/lib/page-cache.ts';
+import { CACHE_HEADER } from '../../src/http/page-cache.ts';
 import { STALE_CHANNEL } from '../../src/server/cache/invalidation-bus.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { cartLines, orderNotices, products, stockAlerts, users } from '../../src/server/db/schema.ts';

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from '../../scripts/lib/server-timeouts.ts';
+import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from '../../src/http/server-timeouts.ts';
 import { freePort, root, run, type Child } from './processes.ts';
 
 let work = '';

@@ -1,8 +1,8 @@
-// Pages rendered in arrival order, a few at a time (scripts/lib/arrival-order.ts), on a real HTTP server.
+// Pages rendered in arrival order, a few at a time (src/http/arrival-order.ts), on a real HTTP server.
 import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inArrivalOrder } from '../../scripts/lib/arrival-order.ts';
+import { inArrivalOrder } from '../../src/http/arrival-order.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -109,7 +109,7 @@ const either =
 const BROWSER_ROOMS = ['src/islands', 'src/stores', 'src/client'];
 const browserCode = (s: Source) => s.part === 'script' || BROWSER_ROOMS.some((room) => under(room)(s.file));
 /** What stands above both halves of src/lib (and above src/server). */
-const ABOVE_LIB = ['src/stores', 'src/client', 'src/islands', 'src/components', 'src/pages', 'src/layouts', 'src/integrations', 'scripts'];
+const ABOVE_LIB = ['src/stores', 'src/client', 'src/islands', 'src/components', 'src/pages', 'src/layouts', 'src/integrations', 'src/http', 'scripts'];
 
 const RULES: Rule[] = [
   {
@@ -146,6 +146,11 @@ const RULES: Rule[] = [
     name: 'nothing under src/ imports the build integrations (astro.config.mjs loads them)',
     covers: (s) => !under('src/integrations')(s.file),
     refuses: refuseRooms(['src/integrations']),
+  },
+  {
+    name: 'the production server (src/http) stands above the pages and the API: only the build integrations import it',
+    covers: (s) => !under('src/http')(s.file) && !under('src/integrations')(s.file),
+    refuses: refuseRooms(['src/http']),
   },
 ];
 

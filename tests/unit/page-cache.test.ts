@@ -1,11 +1,11 @@
 // The page cache's and the server layer's rules, as pure functions. Their behaviour in the real built server
 // (OPTIONS, reviews, Cookie, compression, headers) is tested in tests/e2e/serving.spec.ts.
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, isCompressible } from '../../scripts/lib/compression.ts';
-import { API_ANSWERS_TAG, PageCache } from '../../scripts/lib/page-cache.ts';
+import { chooseEncoding, isCompressible } from '../../src/http/compression.ts';
+import { API_ANSWERS_TAG, PageCache } from '../../src/http/page-cache.ts';
 import { shareableSeconds } from '../../src/lib/api/headers.ts';
 import { CATALOGUE_TAG, LISTINGS_TAG, listingTags, productTag, staleAfter } from '../../src/server/cache/stale-after.ts';
-import { isValidHost } from '../../scripts/lib/shop-handler.ts';
+import { isValidHost } from '../../src/http/shop-handler.ts';
 
 describe('shareableSeconds', () => {
   it.each([

@@ -1,4 +1,4 @@
-// The build's files in front of the renderer (scripts/lib/static-files.ts), on a folder of a few files and a real HTTP
+// The build's files in front of the renderer (src/http/static-files.ts), on a folder of a few files and a real HTTP
 // server: a file's path sends it (hashed assets for a year), a pre-rendered page's folder its index.html, any other
 // path goes to the renderer without a look at the disk; a path with an escape, a dot segment or a doubled slash is
 // looked up by `send`, which never leaves the folder, and a miss of it is rendered too.
@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildPaths, staticFiles } from '../../scripts/lib/static-files.ts';
-import { IMMUTABLE_CACHE_CONTROL } from '../../scripts/lib/compression.ts';
+import { buildPaths, staticFiles } from '../../src/http/static-files.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../../src/http/compression.ts';
 
 const RENDERED = 'rendered by the renderer';
 const files: Record<string, string> = {

@@ -1,7 +1,7 @@
 // Headers shared by the API and whatever embeds it.
 
 /** Catalogue answers (API JSON and pages) are the same for every visitor (auth lives in the browser), so a CDN and
- * the page cache in front of the shop (scripts/lib/page-cache.ts) may share them for a minute. */
+ * the page cache in front of the shop (src/http/page-cache.ts) may share them for a minute. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** The shopper's address, set by the embedding server (the Astro route, the standalone API) from the socket,

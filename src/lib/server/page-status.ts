@@ -1,5 +1,5 @@
 // What every catalogue page does with its response: cache headers that let a CDN, and the page cache in
-// front of the server (scripts/lib/page-cache.ts), share it.
+// front of the server (src/http/page-cache.ts), share it.
 import type { AstroGlobal } from 'astro';
 import { CATALOGUE_CACHE_CONTROL } from '../api/headers.ts';
 

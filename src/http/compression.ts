@@ -31,6 +31,8 @@ export const PRECOMPRESSED_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** The encoding to answer with: the best-rated of brotli and gzip (brotli on a tie), or none. */

@@ -1,7 +1,8 @@
-// /api inside the Astro server: the shop's API of this process (Astro.locals.shop: src/server/runtime.ts), or, when
-// API_URL names an API host, a pass-through to it, so browsers need no other address.
+// /api in `astro dev` alone (src/integrations/dev-api.ts injects it there): the dev shop's API (Astro.locals.shop:
+// src/dev-shop.ts), or the API host's pass-through. The built shop's server hands /api to the API before Astro
+// (api-door.ts), so the build has no such route.
 import type { APIRoute } from 'astro';
-import { storefrontOf } from '../../lib/server/storefront.ts';
+import { storefrontOf } from '../lib/server/storefront.ts';
 
 export const prerender = false;
 

@@ -2,7 +2,7 @@
 // (only one process may open the embedded database). Written once listening, removed on shutdown.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAlive } from '../../src/server/db/data-folder.ts';
+import { isAlive } from '../server/db/data-folder.ts';
 
 export const SHOP_FILE = 'shop.json';
 

@@ -6,8 +6,8 @@
 // render that began before the write is not stored.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { compressBody, type Encoding } from './compression.ts';
-import { shareableSeconds } from '../../src/lib/api/headers.ts';
-import { TaggedCache } from '../../src/server/cache/tagged-cache.ts';
+import { shareableSeconds } from '../lib/api/headers.ts';
+import { TaggedCache } from '../server/cache/tagged-cache.ts';
 
 export interface PageCacheOptions {
   /** Upper bound on how long a page is kept, whatever its max-age says; 0 keeps nothing. */
