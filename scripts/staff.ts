@@ -12,7 +12,7 @@ import { readServerSettings } from '../src/server/config.ts';
 import type { StaffRole } from '../src/server/db/schema.ts';
 import { addStaff, changeStaff, listStaff, removeStaff, type AuditActor } from '../src/server/services/staff.ts';
 import { CliError, grocerClient, openStoppedShop } from './lib/grocer-client.ts';
-import { runningShop } from './lib/shop-file.ts';
+import { runningShop } from '../src/http/shop-file.ts';
 
 const HELP = `npm run staff -- <command> [options]
 
