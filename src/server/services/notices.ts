@@ -11,9 +11,9 @@
 // at least once, and two shops never send the same notice twice. The lease is renewed while a send runs (a slow mail
 // server is no reason for another shop to send it again), and every mark after the send holds only while the claim is
 // still this drainer's; the senders get an idempotency key per notice, for a provider that can tell a second send of
-// one notice (a claim lost all the same: the database out of reach longer than the lease). A send that fails is logged in one line for the shop,
-// never shown to the shopper, and tried again later (NOTICE_ATTEMPTS in all). `npm run orders` on a stopped shop or
-// PostgreSQL awaits its sends, so the notice leaves before its process ends.
+// one notice (a claim lost all the same: the database out of reach longer than the lease). A send that fails is
+// logged in one line for the shop, never shown to the shopper, and tried again later (NOTICE_ATTEMPTS in all).
+// `npm run orders` on a stopped shop or PostgreSQL awaits its sends, so the notice leaves before its process ends.
 //
 // Every text is a DLT template with variables (TRAI's rules for a commercial SMS to an Indian number): the wording
 // below is what the grocer registers, word for word, with {#var#} where a variable goes (docs/notices.md).
