@@ -12,7 +12,7 @@ export default defineConfig({
   // 2-core machine and one embedded database behind the server: run serially.
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: 'list',
   timeout: 30_000,
   // An expect's poll: twice Playwright's 5 s, for a loaded 2-core machine where React's start and a database write

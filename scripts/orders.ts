@@ -8,7 +8,6 @@
 import { parseArgs } from 'node:util';
 import { showControlCharacters } from '../src/lib/control-characters.ts';
 import { formatRupees } from '../src/lib/money.ts';
-import { shopCancelText } from '../src/lib/order-status.ts';
 import { positiveIdFrom } from '../src/lib/ids.ts';
 import { readServerSettings, type ServerSettings } from '../src/server/config.ts';
 import type { OrderStatus } from '../src/server/db/schema.ts';
@@ -25,18 +24,12 @@ import {
   type GrocerPaidDto,
   type GrocerStockAlertsDto,
 } from '../src/server/grocer-schemas.ts';
-import { blockPhone, unblockPhone } from '../src/server/services/blocked-phones.ts';
-import { grocerOrder, NEXT_STATUS, ordersOfDay, statusLabel } from '../src/server/services/grocer.ts';
-import { waitingForStock } from '../src/server/services/stock-alerts.ts';
-import { orderWrites } from '../src/server/services/after-write.ts';
+import { NEXT_STATUS, shopCancelText, statusLabel } from '../src/lib/order-status.ts';
 import { readStoreSettings } from '../src/server/store-settings.ts';
-import { messengersFromSettings } from '../src/server/auth/setup.ts';
-import { orderNotices } from '../src/server/services/notices.ts';
 import { CliError, grocerClient, openStoppedShop, toolBus } from './lib/grocer-client.ts';
 import { runningShop } from '../src/http/shop-file.ts';
 import { ISSUE_KIND_LABELS } from '../src/lib/order-issues.ts';
 import { SettleNoteSchema, type GrocerIssueDto, type GrocerIssueListDto } from '../src/server/after-delivery-schemas.ts';
-import { listIssues, settleIssue } from '../src/server/services/order-issues.ts';
 
 const HELP = `npm run orders -- [command] [options]
 
@@ -107,6 +100,18 @@ function httpBackend(url: string, dataDir: string): Backend {
  * (services/after-write.ts): caches told, restock alerts closed, the notice sent.
  */
 async function databaseBackend(settings: ServerSettings): Promise<Backend> {
+  // Loaded here: a command through the running shop, or one refused for its arguments, needs none of the database's
+  // code, and loading it is most of such a command's time.
+  const [{ blockPhone, unblockPhone }, { grocerOrder, ordersOfDay }, { waitingForStock }, { orderWrites }, { messengersFromSettings }, { orderNotices }, { listIssues, settleIssue }] =
+    await Promise.all([
+      import('../src/server/services/blocked-phones.ts'),
+      import('../src/server/services/grocer.ts'),
+      import('../src/server/services/stock-alerts.ts'),
+      import('../src/server/services/after-write.ts'),
+      import('../src/server/auth/setup.ts'),
+      import('../src/server/services/notices.ts'),
+      import('../src/server/services/order-issues.ts'),
+    ]);
   const handle = await openStoppedShop(settings);
   const { db } = handle;
   const { delivery, limits } = readStoreSettings();

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { readServerSettings, type ServerSettings } from '../../src/server/config.ts';
 import { GROCER_TOKEN_FILE } from '../../src/server/auth/secret.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { openShopDatabase } from '../../src/server/db/prepare.ts';
 import { inProcessBus, postgresBus, type InvalidationBus } from '../../src/server/cache/invalidation-bus.ts';
 
 /** A message for the grocer: printed on one line, exit 1. `status`: the shop's HTTP status when it refused. */
@@ -67,7 +66,9 @@ export async function openStoppedShop(settings: ServerSettings): Promise<Databas
   if (!settings.databaseUrl && !fs.existsSync(path.join(settings.dataDir, 'PG_VERSION'))) {
     throw new CliError(`there is no shop database in ${settings.dataDir} yet: start the shop once (npm start), or set DATA_DIR.`);
   }
-  // Never seed or log here: the grocer asked for their own data, not for a demo catalogue.
+  // Never seed or log here: the grocer asked for their own data, not for a demo catalogue. Loaded here: a command
+  // through the running shop needs none of the database's code.
+  const { openShopDatabase } = await import('../../src/server/db/prepare.ts');
   return openShopDatabase({ ...settings, seedOnEmpty: false }, () => {});
 }
 

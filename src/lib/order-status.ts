@@ -18,6 +18,16 @@ export const STATUS_LABELS: Record<Status, string> = {
 /** The timeline's steps in order; a cancelled order stops where it was and says so. */
 export const TIMELINE_STEPS = ['placed', 'packed', 'out_for_delivery', 'delivered'] as const satisfies readonly Status[];
 
+/** The step after each status; delivered and cancelled are where an order ends. */
+export const NEXT_STATUS: Partial<Record<Status, Status>> = {
+  placed: 'packed',
+  packed: 'out_for_delivery',
+  out_for_delivery: 'delivered',
+};
+
+/** A status as the grocer's messages and `npm run orders` write it: 'out for delivery'. */
+export const statusLabel = (status: Status) => status.replaceAll('_', ' ');
+
 export const PAYMENT_LABELS: Record<OrderDto['paymentMethod'], string> = {
   cash: 'Cash on delivery',
   upi: 'UPI on delivery',

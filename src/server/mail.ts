@@ -9,6 +9,11 @@ export interface Mail {
   text: string;
   /** The link the mail carries, logged when the mail is only written to the outbox. */
   link?: string;
+  /**
+   * The same for every send of one message (an order's notice, sent again by a drainer whose claim lapsed): its
+   * Message-ID over SMTP, so a mail system can tell the copy; the outbox writes it once.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -25,7 +30,8 @@ export function outboxMailer(dir: string, from: string, log: (message: string) =
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       await fs.chmod(dir, 0o700);
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+      if (await writtenBefore(dir, mail.idempotencyKey)) return log(`mail to ${mail.to} ("${mail.subject}") was written before: not again`);
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.idempotencyKey ?? randomBytes(3).toString('hex')}-${safeTo}.eml`);
       const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`, '', mail.text, ''];
       await fs.writeFile(file, message.join('\n'), { mode: 0o600, flag: 'wx' });
       log(`mail to ${mail.to} ("${mail.subject}") written to ${file}${mail.link ? `; its link: ${mail.link}` : ''}`);
@@ -33,12 +39,19 @@ export function outboxMailer(dir: string, from: string, log: (message: string) =
   };
 }
 
+/** Whether the outbox folder holds the message of this idempotency key already (its name carries the key). */
+export async function writtenBefore(dir: string, idempotencyKey: string | undefined): Promise<boolean> {
+  return idempotencyKey !== undefined && (await fs.readdir(dir)).some((name) => name.includes(`-${idempotencyKey}-`));
+}
+
 export async function smtpMailer(url: string, from: string): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(url);
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'kirana.invalid';
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      const messageId = mail.idempotencyKey && `<${mail.idempotencyKey}@${domain}>`;
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(messageId ? { messageId } : {}) });
     },
   };
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writtenBefore } from './mail.ts';
 
 export interface TextMessage {
   /** A 10-digit Indian mobile number (no +91). */
@@ -16,6 +17,8 @@ export interface TextMessage {
   variables: Record<string, string>;
   /** Which DLT template: an order notice's event (services/notices.ts); none: the one-time code's. */
   template?: string;
+  /** The same for every send of one message (an order's notice): the outbox writes it once. */
+  idempotencyKey?: string;
 }
 
 export interface SmsSender {
@@ -31,7 +34,8 @@ export function outboxSms(dir: string, log: (message: string) => void): SmsSende
     async send(message) {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       await fs.chmod(dir, 0o700);
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${message.to}.txt`);
+      if (await writtenBefore(dir, message.idempotencyKey)) return log(`text message to +91${message.to} was written before: not again`);
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.idempotencyKey ?? randomBytes(3).toString('hex')}-${message.to}.txt`);
       await fs.writeFile(file, `To: +91${message.to}\nDate: ${new Date().toUTCString()}\n\n${message.text}\n`, { mode: 0o600, flag: 'wx' });
       log(`text message to +91${message.to} written to ${file}`);
     },

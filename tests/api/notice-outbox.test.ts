@@ -44,19 +44,25 @@ async function placedOrder(): Promise<{ order: OrderDto; email: string; phone: s
   return { order, email: shopper.user.email, phone: shopper.user.phone };
 }
 
-/** A shop's notices whose mails and texts are kept in memory; `failMail` makes every mail fail. */
-function shopNotices({ failMail = false, log = (_: string) => {} } = {}) {
+/**
+ * A shop's notices whose mails and texts are kept in memory; `failMail` makes every mail fail, `holdMail` makes each
+ * mail wait for it (a slow mail server: `mailing` resolves once one waits); `leaseSeconds` is its claims' lease.
+ */
+function shopNotices({ failMail = false, log = (_: string) => {}, holdMail = Promise.resolve(), leaseSeconds = undefined as number | undefined } = {}) {
   const mails: Mail[] = [];
   const texts: TextMessage[] = [];
+  const mailing = Promise.withResolvers<void>();
   const mailer: Mailer = {
     send: async (mail) => {
       if (failMail) throw new Error('connection refused');
+      mailing.resolve();
+      await holdMail;
       mails.push(mail);
     },
   };
   const sms: SmsSender = { send: async (text) => void texts.push(text) };
-  const notices = orderNotices({ db: api.db, mailer, sms, linkOrigin: ORIGIN, timeZone: 'Asia/Kolkata', log, textsPerNumberPerHour: 100 });
-  return { notices, mails, texts, of: (orderId: number) => mails.filter((m) => m.subject.startsWith(`Order #${orderId} `)) };
+  const notices = orderNotices({ db: api.db, mailer, sms, linkOrigin: ORIGIN, timeZone: 'Asia/Kolkata', log, textsPerNumberPerHour: 100, leaseSeconds });
+  return { notices, mails, texts, mailing: mailing.promise, of: (orderId: number) => mails.filter((m) => m.subject.startsWith(`Order #${orderId} `)) };
 }
 
 async function noticeRow(orderId: number, event: NoticeEvent) {
@@ -150,6 +156,56 @@ describe('the notices outbox', () => {
       expect(subjects).toEqual([`Order #${order.id} is cancelled`, `Order #${order.id} is packed`]);
     }
     expect(a.texts.length + b.texts.length).toBe(6);
+  });
+
+  it("a send slower than the claim's lease is not sent again by another shop: the claim is renewed while it runs", async () => {
+    const { order } = await placedOrder();
+    await orderWrites({ db: api.db, stale: inProcessBus(), notices: NO_NOTICES }).advance(order.id);
+    const LEASE_SECONDS = 2;
+    const mailServer = Promise.withResolvers<void>();
+    const logged: string[] = [];
+    const slow = shopNotices({ holdMail: mailServer.promise, leaseSeconds: LEASE_SECONDS, log: (line) => logged.push(line) });
+    const other = shopNotices({ leaseSeconds: LEASE_SECONDS });
+    const sending = slow.notices.sendPending();
+    await slow.mailing;
+    // The mail server takes two leases and more; the other shop's drainer runs all the while.
+    const until = Date.now() + 2.5 * LEASE_SECONDS * 1000;
+    while (Date.now() < until) {
+      await other.notices.sendPending();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(other.of(order.id)).toEqual([]);
+    expect(other.texts.filter((t) => t.text.includes(`#${order.id} `))).toEqual([]);
+    mailServer.resolve();
+    await sending;
+    expect(slow.of(order.id).map((m) => m.subject.replace(/:.*/, ''))).toEqual([`Order #${order.id} is packed`]);
+    // Each send of the notice carries its key, the same for any shop: a provider can tell a second one.
+    expect(slow.of(order.id)[0]!.idempotencyKey).toBe(`kirana-order-${order.id}-packed`);
+    expect(slow.texts.find((t) => t.text.includes(`#${order.id} `))?.idempotencyKey).toBe(`kirana-order-${order.id}-packed`);
+    expect(await noticeRow(order.id, 'packed')).toMatchObject({ sentAt: expect.any(Date), attempts: 1 });
+    expect(logged).toEqual([]);
+  });
+
+  it('a drainer whose claim lapsed and was taken over marks nothing: the shop that took it over marks it sent', async () => {
+    const { order } = await placedOrder();
+    await orderWrites({ db: api.db, stale: inProcessBus(), notices: NO_NOTICES }).advance(order.id);
+    const mailServer = Promise.withResolvers<void>();
+    const logged: string[] = [];
+    const lapsed = shopNotices({ holdMail: mailServer.promise, log: (line) => logged.push(line) });
+    const sending = lapsed.notices.sendPending();
+    await lapsed.mailing;
+    // Its lease runs out (the database out of its reach longer than that); another shop claims the notice and sends it.
+    await retryTimeComes(order.id);
+    const other = shopNotices();
+    await other.notices.sendPending();
+    expect(other.of(order.id)).toHaveLength(1);
+    const sentByOther = await noticeRow(order.id, 'packed');
+    expect(sentByOther).toMatchObject({ sentAt: expect.any(Date), attempts: 2 });
+    mailServer.resolve();
+    await sending;
+    // The late one's marks found the claim another's: the row is as the other shop left it, and the shop's log says so.
+    expect(await noticeRow(order.id, 'packed')).toEqual(sentByOther);
+    expect(logged).toEqual([`[notices] order ${order.id} packed: another drainer took it over while this one sent it (its claim lapsed)`]);
   });
 });
 

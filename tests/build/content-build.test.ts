@@ -1,26 +1,16 @@
 // The content pages as an editor changes them: a copy of the project is built, edited and built again.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, shellEnv } from '../helpers/project-copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let copy: string;
 
-function withoutTestMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const test = ['NODE_ENV', 'VITE_USER_NODE_ENV', 'DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'TEST', 'VITEST', 'VITEST_MODE'];
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !test.includes(name)));
-}
-
+/** `npm run build` in the copy. */
 function build() {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: copy,
-    encoding: 'utf8',
-    // As `npm run build` runs it: vitest puts its import.meta.env into process.env (DEV=1, MODE=test, NODE_ENV=test), and
-    // a build that inherits them has import.meta.env.DEV true, and with it astro dev's shop (src/middleware.ts).
-    env: { ...withoutTestMode(process.env), ASTRO_TELEMETRY_DISABLED: '1' },
-  });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: copy, encoding: 'utf8', env: shellEnv() });
   return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -30,15 +20,7 @@ const editPage = (page: string, edit: (text: string) => string) =>
   fs.writeFileSync(path.join(copy, 'src/content/pages', `${page}.md`), edit(source(page)));
 
 beforeAll(() => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-content-'));
-  // scripts/: the build's precompress step shares its rules with the server (src/http/compression.ts).
-  for (const entry of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-  // Astro keeps its cache in node_modules/.astro by default: keep this copy's cache out of the shared folder.
-  const config = path.join(copy, 'astro.config.mjs');
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('defineConfig({', "defineConfig({\n  cacheDir: './.astro-cache',"));
+  copy = copyProject('kirana-content-');
 });
 afterAll(() => {
   if (copy) fs.rmSync(copy, { recursive: true, force: true });

@@ -3,22 +3,17 @@
 // (src/server/cache/invalidation-bus.ts, LISTEN/NOTIFY) tells it which tags went stale. A price changed by the grocer's
 // import through A shows on B's product page and in B's API; a review posted through A shows in B's review count.
 // Each measured delay is printed (`[cross-instance] ...`) so it can be quoted. Needs dist/ (`npm run build`).
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
+import type { BuiltServer } from '../../scripts/lib/built-server.ts';
 import { CACHE_HEADER } from '../../src/http/page-cache.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { reviewCountText } from '../../src/lib/reviews.ts';
-import { STALE_CHANNEL } from '../../src/server/cache/invalidation-bus.ts';
 import type { ImportSummaryDto } from '../../src/server/import-schemas.ts';
 import type { ProductDto } from '../../src/server/schemas.ts';
-import { createServerDatabase } from '../api/harness.ts';
-import { root } from '../server/processes.ts';
+import { testServerUrl, twoShopsOnPostgres, type TwoShops } from '../helpers/postgres-shops.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
+const serverUrl = testServerUrl();
 
 /** How soon B must show what was written through A (the issue's requirement). */
 const WITHIN_MS = 1_000;
@@ -28,50 +23,11 @@ const HANDLE = 'cross-instance-ghee';
 const FIRST_PAISE = 123_400;
 const SECOND_PAISE = 135_700;
 
-let database: { url: string; drop: () => Promise<void> } | undefined;
+let shops: TwoShops | undefined;
 let a: BuiltServer | undefined;
 let b: BuiltServer | undefined;
 /** The product the import made, by its id. */
 let productId: number;
-
-/** One instance of the shop on the test's database, with its caches on as they are by default. */
-function startShop(): Promise<BuiltServer> {
-  return startBuiltServer({
-    timeoutMs: 60_000,
-    env: {
-      DATABASE_URL: database!.url,
-      // The same on every instance, as README's settings table asks (the shop refuses to start without them here).
-      JWT_SECRET: 'a secret shared by the two shops of the cross-instance test',
-      GROCER_TOKEN,
-      // Set explicitly (to their defaults) so a caller's environment cannot turn either cache off.
-      PAGE_CACHE_SECONDS: '60',
-      READ_CACHE_SECONDS: '60',
-      SHUTDOWN_GRACE_SECONDS: '0',
-    },
-  });
-}
-
-/** Resolves once `count` shops LISTEN on the bus's channel on the test's database (pg_stat_activity shows the bus's
- * connection once its LISTEN, or a later notification it sent, was its last query). */
-async function busesListening(count: number, withinMs = 20_000) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const until = Date.now() + withinMs;
-    for (;;) {
-      const { rows } = await client.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = $1 and application_name like 'kirana-stale-bus %' and (query = $2 or query like 'select pg_notify%')`,
-        [new URL(database!.url).pathname.slice(1), `LISTEN ${STALE_CHANNEL}`],
-      );
-      if (rows[0]!.n >= count) return;
-      if (Date.now() > until) throw new Error(`only ${rows[0]!.n} of ${count} shops listen on ${STALE_CHANNEL}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 async function get(shop: BuiltServer, pathname: string) {
   const res = await fetch(shop.url + pathname, { signal: AbortSignal.timeout(20_000) });
@@ -150,26 +106,20 @@ async function warmPage(shop: BuiltServer, shows: (page: PageFacts) => unknown) 
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('dist/ is missing: run `npm run build` first.');
-  database = await createServerDatabase(serverUrl);
-  // One after the other: A migrates and seeds the empty database, B finds it ready.
-  a = await startShop();
-  b = await startShop();
-  await busesListening(2);
+  // The same secrets on every instance, as README's settings table asks (the shop refuses to start without them here).
+  shops = await twoShopsOnPostgres(serverUrl, { JWT_SECRET: 'a secret shared by the two shops of the cross-instance test', GROCER_TOKEN });
+  ({ a, b } = shops);
   // The product both shops will show, made through A.
   const made = await importThrough(a, FIRST_PAISE);
   expect(made.products).toEqual({ created: 1, updated: 0, unchanged: 0 });
   productId = await idOfImportedProduct();
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.allSettled([a?.stop(), b?.stop()]);
-  await database?.drop();
-}, 60_000);
+afterAll(async () => shops?.stop(), 60_000);
 
 /** The imported product's id, read from the database (the import's summary names no ids). */
 async function idOfImportedProduct(): Promise<number> {
-  const client = new pg.Client({ connectionString: database!.url });
+  const client = new pg.Client({ connectionString: shops!.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ id: number }>('select id from products where handle = $1', [HANDLE]);

@@ -10,11 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.ts';
+import type { BuiltServer } from '../../scripts/lib/built-server.ts';
 import { CACHE_HEADER } from '../../src/http/page-cache.ts';
-import { STALE_CHANNEL } from '../../src/server/cache/invalidation-bus.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { cartLines, orderNotices, products, stockAlerts, users } from '../../src/server/db/schema.ts';
 import { payNowRules } from '../../src/server/payments/provider.ts';
@@ -22,11 +20,11 @@ import type { ProductDto } from '../../src/server/schemas.ts';
 import { placeOrder } from '../../src/server/services/orders.ts';
 import { listSlots } from '../../src/server/services/slots.ts';
 import { readStoreSettings } from '../../src/server/store-settings.ts';
-import { createServerDatabase, plainProductIds, saveHomeAddress } from '../api/harness.ts';
+import { plainProductIds, saveHomeAddress } from '../api/harness.ts';
+import { testServerUrl, twoShopsOnPostgres, type TwoShops } from '../helpers/postgres-shops.ts';
 import { root } from '../server/processes.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
+const serverUrl = testServerUrl();
 
 /** How soon the other shop must show the stock back (the issue's requirement). */
 const WITHIN_MS = 1_000;
@@ -40,41 +38,18 @@ const ENV = {
   SHUTDOWN_GRACE_SECONDS: '0',
 };
 
-let database: { url: string; drop: () => Promise<void> } | undefined;
+let shops: TwoShops | undefined;
 let a: BuiltServer | undefined;
 let b: BuiltServer | undefined;
 let handle: DatabaseHandle | undefined;
 /** The tool's own data folder: where its mails and texts are written (the shops write theirs in their own). */
 const toolDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-grocer-tool-'));
 
-const startShop = () => startBuiltServer({ timeoutMs: 60_000, env: { DATABASE_URL: database!.url, ...ENV } });
-
-/** Resolves once `count` shops LISTEN on the bus's channel (as tests/postgres/cross-instance-invalidation.test.ts). */
-async function busesListening(count: number, withinMs = 20_000) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const until = Date.now() + withinMs;
-    for (;;) {
-      const { rows } = await client.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = $1 and application_name like 'kirana-stale-bus %' and (query = $2 or query like 'select pg_notify%')`,
-        [new URL(database!.url).pathname.slice(1), `LISTEN ${STALE_CHANNEL}`],
-      );
-      if (rows[0]!.n >= count) return;
-      if (Date.now() > until) throw new Error(`only ${rows[0]!.n} of ${count} shops listen on ${STALE_CHANNEL}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 /** `npm run <script> -- …args` straight on the test's PostgreSQL database, as the grocer runs it beside the shops. */
 async function tool(script: 'orders' | 'import', ...args: string[]) {
   return promisify(execFile)(process.execPath, [path.join(root, `scripts/${script}.ts`), ...args], {
     cwd: root,
-    env: { ...process.env, ...ENV, DATABASE_URL: database!.url, DATA_DIR: toolDataDir },
+    env: { ...process.env, ...ENV, DATABASE_URL: shops!.url, DATA_DIR: toolDataDir },
   });
 }
 const ordersTool = (...args: string[]) => tool('orders', ...args);
@@ -108,19 +83,14 @@ function cancelMails(dataDir: string, orderId: number): string[] {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('dist/ is missing: run `npm run build` first.');
-  database = await createServerDatabase(serverUrl);
-  // One after the other: A migrates and seeds the empty database, B finds it ready.
-  a = await startShop();
-  b = await startShop();
-  await busesListening(2);
-  handle = await openDatabase({ kind: 'postgres', url: database.url });
+  shops = await twoShopsOnPostgres(serverUrl, ENV);
+  ({ a, b } = shops);
+  handle = await openDatabase({ kind: 'postgres', url: shops.url });
 }, 180_000);
 
 afterAll(async () => {
   await handle?.close();
-  await Promise.allSettled([a?.stop(), b?.stop()]);
-  await database?.drop();
+  await shops?.stop();
   fs.rmSync(toolDataDir, { recursive: true, force: true });
 }, 60_000);
 

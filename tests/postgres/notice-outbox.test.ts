@@ -2,73 +2,33 @@
 // expiries cancelled recorded their notices in the same transactions; then both shops' drainers (each on its own pool,
 // as two processes would be, two runs at once in each) race over the pending rows. FOR UPDATE SKIP LOCKED and the
 // claim's lease keep any two from taking the same row: every notice is mailed once, none twice, none left.
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { deliverySlots, orderEvents, orderLines, orderNotices as noticeRows, orders, products, users } from '../../src/server/db/schema.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { orderNotices as noticeRows } from '../../src/server/db/schema.ts';
 import type { Mail } from '../../src/server/mail.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { orderNotices } from '../../src/server/services/notices.ts';
 import { expireUnpaidOrders } from '../../src/server/services/payments.ts';
-import { createServerDatabase, plainProductIds } from '../api/harness.ts';
+import { testServerUrl, unpaidOrdersOnPostgres, type UnpaidOrders } from '../helpers/postgres-shops.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
+const serverUrl = testServerUrl();
 
 const ORDERS = 30;
 const SLOT = '2026-11-23T12:00';
 const DUE = new Date('2026-11-23T02:30:00Z');
 
-let database: Awaited<ReturnType<typeof createServerDatabase>>;
+let unpaid: UnpaidOrders;
 let one: DatabaseHandle;
 let other: DatabaseHandle;
 let orderIds: number[] = [];
 
 beforeAll(async () => {
-  database = await createServerDatabase(serverUrl);
-  one = await openDatabase({ kind: 'postgres', url: database.url });
-  other = await openDatabase({ kind: 'postgres', url: database.url });
-  const { db } = one;
-  await seedCatalogue(db, { products: 10 });
-  const productId = (await plainProductIds(db))[0]!;
-  await db.insert(deliverySlots).values({ id: SLOT, startsAt: new Date('2026-11-23T06:30:00Z'), endsAt: new Date('2026-11-23T08:30:00Z'), capacity: 100, taken: ORDERS });
   // A few shoppers, so the claims do not all wait on one shopper's row (its texts are counted under its lock).
-  const shoppers = await db
-    .insert(users)
-    .values(Array.from({ length: 5 }, (_, i) => ({ name: 'Meera Iyer', email: `meera${i}@example.in`, phone: `984501234${i}`, passwordHash: 'not used here' })))
-    .returning({ id: users.id });
-  const placed = await db
-    .insert(orders)
-    .values(
-      Array.from({ length: ORDERS }, (_, i) => ({
-        userId: shoppers[i % shoppers.length]!.id,
-        paymentMethod: 'upi_now' as const,
-        paymentStatus: 'awaiting' as const,
-        paymentDueAt: DUE,
-        slotId: SLOT,
-        address: { name: 'Meera Iyer', phone: '9845012345', line1: '12, 4th Cross', line2: '', landmark: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560011' },
-        subtotalPaise: 10_000,
-        mrpTotalPaise: 10_000,
-        discounts: [],
-        discountPaise: 0,
-        deliveryPaise: 0,
-        totalPaise: 10_000,
-        idempotencyKey: `outbox-race-${i}`,
-        requestHash: 'test',
-      })),
-    )
-    .returning({ id: orders.id });
-  orderIds = placed.map((o) => o.id);
-  await db.update(products).set({ stock: 100 }).where(eq(products.id, productId));
-  await db.insert(orderLines).values(orderIds.map((orderId) => ({ orderId, productId, name: 'Toor Dal', unitPricePaise: 10_000, unitMrpPaise: 10_000, qty: 1, lineTotalPaise: 10_000 })));
-  await db.insert(orderEvents).values(orderIds.map((orderId) => ({ orderId, status: 'placed' as const })));
+  unpaid = await unpaidOrdersOnPostgres(serverUrl, { count: ORDERS, slot: SLOT, startsAt: new Date('2026-11-23T06:30:00Z'), due: DUE, stock: 100 + ORDERS, shoppers: 5, keyPrefix: 'outbox-race' });
+  ({ one, other, orderIds } = unpaid);
 }, 120_000);
 
-afterAll(async () => {
-  await one?.close();
-  await other?.close();
-  await database?.drop();
-});
+afterAll(async () => unpaid?.close());
 
 /** A shop process's notices on its own pool, its mails kept in memory. */
 function shop(handle: DatabaseHandle) {

@@ -4,15 +4,12 @@
 // order is expired twice, and the stock and the slot's places add up.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { deliverySlots, orderEvents, orderLines, orders, products, users } from '../../src/server/db/schema.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
+import { deliverySlots, orders, products } from '../../src/server/db/schema.ts';
 import { confirmPayment, expireUnpaidOrders } from '../../src/server/services/payments.ts';
 import { ApiError } from '../../src/server/errors.ts';
-import { createServerDatabase, plainProductIds } from '../api/harness.ts';
+import { testServerUrl, unpaidOrdersOnPostgres, type UnpaidOrders } from '../helpers/postgres-shops.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) throw new Error('These tests need a PostgreSQL server: run them with `npm run test:pg`.');
+const serverUrl = testServerUrl();
 
 const ORDERS = 30;
 const STOCK = 1_000;
@@ -20,60 +17,18 @@ const SLOT = '2026-11-23T12:00';
 const DUE = new Date('2026-11-23T02:30:00Z');
 const LATE = new Date(DUE.getTime() + 60_000);
 
-let database: Awaited<ReturnType<typeof createServerDatabase>>;
-let one: DatabaseHandle;
-let other: DatabaseHandle;
+let unpaid: UnpaidOrders;
+let one: UnpaidOrders['one'];
+let other: UnpaidOrders['other'];
 let productId = 0;
 let orderIds: number[] = [];
 
 beforeAll(async () => {
-  database = await createServerDatabase(serverUrl);
-  one = await openDatabase({ kind: 'postgres', url: database.url });
-  other = await openDatabase({ kind: 'postgres', url: database.url });
-  const { db } = one;
-  await seedCatalogue(db, { products: 10 });
-  productId = (await plainProductIds(db))[0]!;
-  // As placeOrder leaves them: each order holds one unit and one place in the slot.
-  await db.update(products).set({ stock: STOCK - ORDERS }).where(eq(products.id, productId));
-  await db.insert(deliverySlots).values({
-    id: SLOT,
-    startsAt: new Date('2026-11-23T06:30:00Z'),
-    endsAt: new Date('2026-11-23T08:30:00Z'),
-    capacity: 100,
-    taken: ORDERS,
-  });
-  const [user] = await db.insert(users).values({ name: 'Meera Iyer', email: 'meera@example.in', phone: '9845012345', passwordHash: 'not used here' }).returning({ id: users.id });
-  const placed = await db
-    .insert(orders)
-    .values(
-      Array.from({ length: ORDERS }, (_, i) => ({
-        userId: user!.id,
-        paymentMethod: 'upi_now' as const,
-        paymentStatus: 'awaiting' as const,
-        paymentDueAt: DUE,
-        slotId: SLOT,
-        address: { name: 'Meera Iyer', phone: '9845012345', line1: '12, 4th Cross', line2: '', landmark: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560011' },
-        subtotalPaise: 10_000,
-        mrpTotalPaise: 10_000,
-        discounts: [],
-        discountPaise: 0,
-        deliveryPaise: 0,
-        totalPaise: 10_000,
-        idempotencyKey: `pay-now-race-${i}`,
-        requestHash: 'test',
-      })),
-    )
-    .returning({ id: orders.id });
-  orderIds = placed.map((o) => o.id);
-  await db.insert(orderLines).values(orderIds.map((orderId) => ({ orderId, productId, name: 'Toor Dal', unitPricePaise: 10_000, unitMrpPaise: 10_000, qty: 1, lineTotalPaise: 10_000 })));
-  await db.insert(orderEvents).values(orderIds.map((orderId) => ({ orderId, status: 'placed' as const })));
+  unpaid = await unpaidOrdersOnPostgres(serverUrl, { count: ORDERS, slot: SLOT, startsAt: new Date('2026-11-23T06:30:00Z'), due: DUE, stock: STOCK, keyPrefix: 'pay-now-race' });
+  ({ one, other, productId, orderIds } = unpaid);
 }, 120_000);
 
-afterAll(async () => {
-  await one?.close();
-  await other?.close();
-  await database?.drop();
-});
+afterAll(async () => unpaid?.close());
 
 it('two shops expiring and the grocer confirming at once: each order paid or expired, once', async () => {
   const confirming = orderIds.filter((_, i) => i % 3 === 0);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { LOCK_NAME, OWNER_NAME } from '../../src/server/db/data-folder.ts';
 import { run, type Child } from './processes.ts';
@@ -23,6 +23,30 @@ function tempFolder(): string {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-data-'));
   folders.push(parent);
   return path.join(parent, 'data');
+}
+
+/**
+ * A database made once (migrated, with a table of notes in it), closed: each test that needs an existing database gets
+ * a copy of its files, as a shop stopped a while ago leaves them. Making a new one (PostgreSQL's initdb and every
+ * migration) costs many times a copy; the test that a new folder is made right makes its own.
+ */
+let made = '';
+beforeAll(async () => {
+  made = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-data-made-')), 'data');
+  const handle = await openDatabase({ kind: 'pglite', dataDir: made });
+  await handle.db.execute('create table notes (body text)');
+  await handle.db.execute("insert into notes values ('a review that must not be lost')");
+  await handle.close();
+});
+afterAll(() => {
+  if (made) fs.rmSync(path.dirname(made), { recursive: true, force: true });
+});
+
+/** A data folder holding a closed, existing database: a copy of the one made once. */
+function existingDatabase(): string {
+  const dataDir = tempFolder();
+  fs.cpSync(made, dataDir, { recursive: true, filter: (from) => ![LOCK_NAME, OWNER_NAME].includes(path.basename(from)) });
+  return dataDir;
 }
 
 function holder(dataDir: string): Child {
@@ -44,16 +68,10 @@ function snapshot(dir: string): Record<string, string> {
   return files;
 }
 
-async function makeDatabase(dataDir: string): Promise<void> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir });
-  await handle.db.execute('create table notes (body text)');
-  await handle.db.execute("insert into notes values ('a review that must not be lost')");
-  await handle.close();
-}
 
 describe('one process per data folder', () => {
   it('refuses a second process, naming the folder and the process holding it', async () => {
-    const dataDir = tempFolder();
+    const dataDir = existingDatabase();
     const first = holder(dataDir);
     await first.waitFor('open');
 
@@ -76,7 +94,7 @@ describe('one process per data folder', () => {
   });
 
   it('`npm run api` on a folder in use refuses in one line, as `npm start` does, and exits 1', async () => {
-    const dataDir = tempFolder();
+    const dataDir = existingDatabase();
     const first = holder(dataDir);
     await first.waitFor('open');
     const api = run('scripts/api.ts', { DATA_DIR: dataDir, DATABASE_URL: '', API_PORT: '0', HOST: '127.0.0.1' });
@@ -91,7 +109,7 @@ describe('one process per data folder', () => {
   });
 
   it('takes over the lock of a process that was killed', async () => {
-    const dataDir = tempFolder();
+    const dataDir = existingDatabase();
     const first = holder(dataDir);
     await first.waitFor('open');
     first.process.kill('SIGKILL');
@@ -106,7 +124,7 @@ describe('one process per data folder', () => {
   });
 
   it('lets one process open its folder again while it holds it (start.ts, then the server bundle)', async () => {
-    const dataDir = tempFolder();
+    const dataDir = existingDatabase();
     const first = await openDatabase({ kind: 'pglite', dataDir });
     await first.close();
     const second = await openDatabase({ kind: 'pglite', dataDir });
@@ -123,8 +141,7 @@ describe('one process per data folder', () => {
 
 describe('a damaged database is never taken for a new one', () => {
   it('refuses a folder whose PG_VERSION is gone and leaves it byte for byte as it was', async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
+    const dataDir = existingDatabase();
     fs.rmSync(path.join(dataDir, 'PG_VERSION'));
     const before = snapshot(dataDir);
 
@@ -135,8 +152,7 @@ describe('a damaged database is never taken for a new one', () => {
   });
 
   it('refuses a database with a damaged control file and leaves it byte for byte as it was', async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
+    const dataDir = existingDatabase();
     fs.writeFileSync(path.join(dataDir, 'global/pg_control'), Buffer.alloc(8192, 0x5a));
     const before = snapshot(dataDir);
 
@@ -162,7 +178,7 @@ describe('a damaged database is never taken for a new one', () => {
   ];
   for (const [what, damage, refusal] of damages) {
     it(`refuses a complete database whose ${what} is damaged and leaves it byte for byte as it was, modes included`, async () => {
-      const dataDir = tempFolder();
+      const dataDir = existingDatabase();
       const handle = await openDatabase({ kind: 'pglite', dataDir });
       const files = (await handle.db.execute(
         "select pg_relation_filepath('pg_class') as catalogue, pg_relation_filepath('drizzle.__drizzle_migrations') as migrations",
@@ -192,8 +208,7 @@ describe('a damaged database is never taken for a new one', () => {
   });
 
   it("says 'permission denied' and which folder when the shop cannot write to it", async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
+    const dataDir = existingDatabase();
     const isRoot = process.getuid?.() === 0;
     // Root ignores file modes: run the opener as an ordinary user instead (nobody), who may read but not write.
     fs.chmodSync(path.dirname(dataDir), 0o755);
@@ -219,16 +234,14 @@ describe('files only the shop can read', () => {
     return found;
   }
 
-  it('creates the folder 0700 with files 0600', async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
-    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
-    expect(modes(dataDir)).toEqual(new Set(['dir 700', 'file 600']));
+  it('creates the folder 0700 with files 0600', () => {
+    // The database made once, new, before the tests (and only ever copied from since).
+    expect((fs.statSync(made).mode & 0o777).toString(8)).toBe('700');
+    expect(modes(made)).toEqual(new Set(['dir 700', 'file 600']));
   });
 
   it('restricts an existing folder whose files anyone could write', async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
+    const dataDir = existingDatabase();
     fs.chmodSync(dataDir, 0o777);
     for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
       fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
@@ -250,8 +263,7 @@ describe('upkeep autovacuum would do on a PostgreSQL server', () => {
   }
 
   it('vacuums the embedded database when it is opened (single-user PostgreSQL runs no autovacuum)', async () => {
-    const dataDir = tempFolder();
-    await makeDatabase(dataDir);
+    const dataDir = existingDatabase();
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     // Rows written since the vacuum at open: their pages are not yet known to be all-visible.
     await handle.db.execute("insert into notes select 'note ' || i from generate_series(1, 2000) i");

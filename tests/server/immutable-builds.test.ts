@@ -2,59 +2,28 @@
 // a refused second start, a second shop on another origin, and `npm run build` beside it leave it answering every page.
 // Real `npm start` processes in a copy of the project, so the shared dist/ is left alone; the page cache is off, so
 // every page is rendered from the build's files after the change beside it.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, root } from './processes.ts';
+import { copyProject, npmStart, shellEnv, type StartedShop } from '../helpers/project-copy.ts';
+import { freePort, seededDataFolder } from './processes.ts';
 
 const PAGES = ['/', '/home', '/shop?type=hot', '/product-detail?id=3', '/search?name=dal', '/about'];
 const NEW_SENTENCE = 'We now deliver to Mysuru too, from our new store on Sayyaji Rao Road.';
 
 let copy: string;
 let port: number;
-interface StartedShop {
-  /** Resolves once it serves; rejects if it exits first. */
-  open: Promise<void>;
-  exited: Promise<{ code: number | null; output: string }>;
-  output: () => string;
-  stop: () => Promise<void>;
-}
+/** The two shops' data folders: a small catalogue made once, and a copy of it (a start would seed 400 products in each). */
+let work: string;
+let dataDir: string;
+let otherDataDir: string;
 const started: StartedShop[] = [];
 
-/** The environment a build runs in from `npm run build`: vitest's own (NODE_ENV=test, DEV=1, …) would build astro dev's shop. */
-function shopEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const test = ['NODE_ENV', 'VITE_USER_NODE_ENV', 'DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'TEST', 'VITEST', 'VITEST_MODE'];
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !test.includes(name)));
-  return { ...base, ASTRO_TELEMETRY_DISABLED: '1', HOST: '127.0.0.1', DATABASE_URL: '', API_URL: '', SITE_URL: '', PAGE_CACHE_SECONDS: '0', ...env };
-}
-
-/** `npm start` in the copy; `open` resolves once it serves, `exited` with its exit code and output. */
+/** `npm start` in the copy, its page cache off: every page is rendered from the build's files. */
 function startShop(env: NodeJS.ProcessEnv): StartedShop {
-  const child = spawn(process.execPath, [path.join(copy, 'scripts/start.ts')], { cwd: copy, env: shopEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
-  const open = new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('[kirana] the shop is open at')) resolve();
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    void exited.then(({ code }) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
-  });
-  open.catch(() => {});
-  const shop: StartedShop = {
-    open,
-    exited,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const shop = npmStart(copy, { PAGE_CACHE_SECONDS: '0', ...env });
   started.push(shop);
   return shop;
 }
@@ -76,31 +45,28 @@ const about = async (shopPort: number) => (await fetch(`http://127.0.0.1:${shopP
 const builds = () => (fs.existsSync(path.join(copy, 'builds')) ? fs.readdirSync(path.join(copy, 'builds')).filter((name) => !name.startsWith('.')).sort() : []);
 
 beforeAll(async () => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'kirana-builds-'));
-  for (const entry of ['src', 'public', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
-  // Astro keeps its cache in node_modules/.astro by default: keep this copy's cache out of the shared folder.
-  const config = path.join(copy, 'astro.config.mjs');
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('defineConfig({', "defineConfig({\n  cacheDir: './.astro-cache',"));
+  copy = copyProject('kirana-builds-');
+  ({ work, dataDir } = await seededDataFolder('kirana-builds-data-', 12));
+  otherDataDir = path.join(work, 'other-data');
+  fs.cpSync(dataDir, otherDataDir, { recursive: true });
   port = await freePort();
 }, 60_000);
 
 afterAll(async () => {
   for (const shop of started) await shop.stop();
   if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 let first: StartedShop;
 
 it('a refused second start on the same data folder (another port, so another origin) changes nothing', async () => {
-  first = startShop({ PORT: String(port), DATA_DIR: path.join(copy, 'data') });
+  first = startShop({ PORT: String(port), DATA_DIR: dataDir });
   await first.open;
   const buildsBefore = builds();
   const current = fs.realpathSync(path.join(copy, 'dist'));
 
-  const second = startShop({ PORT: String(await freePort()), DATA_DIR: path.join(copy, 'data') });
+  const second = startShop({ PORT: String(await freePort()), DATA_DIR: dataDir });
   const refused = await second.exited;
   expect(await statuses(port)).toEqual(allAnswer200);
   expect(refused.code).toBe(1);
@@ -112,7 +78,7 @@ it('a refused second start on the same data folder (another port, so another ori
 
 it('a second shop from the same folder on another origin and data folder leaves the first answering every page', async () => {
   const otherPort = await freePort();
-  const other = startShop({ PORT: String(otherPort), DATA_DIR: path.join(copy, 'other-data') });
+  const other = startShop({ PORT: String(otherPort), DATA_DIR: otherDataDir });
   await other.open;
   expect(other.output()).toContain("[kirana] the shop's origin is");
   expect(await statuses(port)).toEqual(allAnswer200);
@@ -130,7 +96,7 @@ it('`npm run build` beside a running shop leaves it answering every page; a rest
   // its idle kept-alive connections, and its next fetch would go out on a closed one.
   await promisify(execFile)(process.execPath, [path.join(copy, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: copy,
-    env: shopEnv({ PORT: String(port) }),
+    env: shellEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', API_URL: '', SITE_URL: '' }),
     maxBuffer: 64 * 1024 * 1024,
   });
   expect(await statuses(port)).toEqual(allAnswer200);
@@ -138,7 +104,7 @@ it('`npm run build` beside a running shop leaves it answering every page; a rest
   expect(fs.realpathSync(path.join(copy, 'dist'))).not.toBe(served);
 
   await first.stop();
-  const restarted = startShop({ PORT: String(port), DATA_DIR: path.join(copy, 'data') });
+  const restarted = startShop({ PORT: String(port), DATA_DIR: dataDir });
   await restarted.open;
   expect(restarted.output()).toContain('[kirana] build is up to date');
   expect(await statuses(port)).toEqual(allAnswer200);

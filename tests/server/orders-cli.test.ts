@@ -272,7 +272,8 @@ describe('with the shop stopped (the command opens the database)', () => {
     expect(await withDatabase((db) => db.select().from(blockedPhones))).toEqual([]);
   });
 
-  it.each([
+  // At once: all but one are refused before the command opens the database, and that one only reads it.
+  it.concurrent.for<[string[], string]>([
     [['cancel', '12'], 'orders: cancel needs a reason the shopper will read, e.g. npm run orders -- cancel 12 --reason "Out of paneer today"'],
     [['cancel', '12', '--reason', 'no'], 'orders: reason must be at least 3 characters'],
     [['cancel', '--reason', 'Out of stock'], 'orders: cancel needs an order id, e.g. npm run orders -- cancel 12'],
@@ -289,7 +290,7 @@ describe('with the shop stopped (the command opens the database)', () => {
     [['ship', '1'], "orders: unknown command 'ship': use list, show, advance, paid, cancel, block, unblock, alerts, issues or settle (see npm run orders -- --help)"],
     [['paid'], 'orders: paid needs an order id, e.g. npm run orders -- paid 12'],
     [['alerts', '3'], "orders: alerts takes nothing after it (got '3')"],
-  ])('%j: one line on stderr, exit 1', async (args, message) => {
+  ])('%j: one line on stderr, exit 1', async ([args, message], { expect }) => {
     const { code, stdout, stderr } = await ordersCommand(...args);
     expect(code).toBe(1);
     expect(stdout).toBe('');

@@ -108,15 +108,12 @@ export function registerAuthRoutes(
   const authenticate = bearerAuth(tokens, db);
 
   /**
-   * One point per request from each bucket: the address (an IPv6 /64), its IPv4 /24 (softer), and the account from
-   * this network; `refund` gives them back (for calls that count only when they fail), `failed` counts a failure
-   * against the account's ceiling. `name` keeps each call's counts apart from the others' in a shared store.
+   * One point per request from each of the address's buckets: its own (an IPv6 /64) and its IPv4 /24 (softer);
+   * `refundAddress` gives them back. `name` keeps each call's counts apart from the others' in a shared store.
    */
-  const limited = (name: string, what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
-    const perAddress = own.perAddress ?? limits.perAddress;
+  const limitedByAddress = (name: string, what: string, perAddress: WriteLimit = limits.perAddress) => {
     const byAddress = keyedLimiter(perAddress, what, { store: limiters, name: `${name}:address` });
     const byNetwork = keyedLimiter({ ...perAddress, writes: perAddress.writes * NETWORK_FACTOR }, what, { store: limiters, name: `${name}:network` });
-    const byAccount = targetLimiter({ perSource: own.perAccount ?? limits.perAccount, ceiling: limits.accountCeiling }, what, { store: limiters, name: `${name}:account` });
     // The address's own key (an IPv6 /64) and, for IPv4, its /24.
     const keysOf = (c: Context) => {
       const network = networkOf(clientAddress(c));
@@ -131,12 +128,22 @@ export function registerAuthRoutes(
           throw error;
         });
       },
-      account: (c: Context, account: string) => byAccount.attempt(c, clientNetwork(c), account),
       refundAddress: async (c: Context) => {
         const keys = keysOf(c);
         await byAddress.refund(keys.address);
         if (keys.v4Network) await byNetwork.refund(keys.v4Network);
       },
+    };
+  };
+  /**
+   * The address's buckets, and the account's from this network; `refundAccount` gives its point back (for calls that
+   * count only when they fail), `failed` counts a failure against the account's ceiling.
+   */
+  const limited = (name: string, what: string, own: Partial<Pick<AuthLimits, 'perAddress' | 'perAccount'>> = {}) => {
+    const byAccount = targetLimiter({ perSource: own.perAccount ?? limits.perAccount, ceiling: limits.accountCeiling }, what, { store: limiters, name: `${name}:account` });
+    return {
+      ...limitedByAddress(name, what, own.perAddress),
+      account: (c: Context, account: string) => byAccount.attempt(c, clientNetwork(c), account),
       refundAccount: (c: Context, account: string) => byAccount.refund(clientNetwork(c), account),
       failed: (c: Context, account: string) => byAccount.failed(clientNetwork(c), account),
     };
@@ -149,12 +156,13 @@ export function registerAuthRoutes(
   const limitReset = limited('reset', 'password changes');
   const limitChange = limited('change', 'password changes');
   // Codes: requests per address; texts per number from each network, per number from all, per signed-in account, and
-  // for the whole shop; wrong tries per address, per number from each network and per number from all.
-  const limitCodes = limited('codes', 'code requests');
+  // for the whole shop; wrong tries per address, per number from each network and per number from all. A code names a
+  // number, not an account: the number's and the signed-in account's own buckets below stand for limited()'s account.
+  const limitCodes = limitedByAddress('codes', 'code requests');
   const textsToPhone = targetLimiter({ perSource: limits.codesPerPhone, ceiling: limits.textsPerPhone }, 'codes sent to this number', { store: limiters, name: 'codes:phone' });
   const textsOfAccount = keyedLimiter(limits.textsPerAccount, 'codes sent', { store: limiters, name: 'codes:signed-in-account' });
   const textsOfShop = keyedLimiter({ writes: limits.textsPerHour, windowSeconds: 3600 }, 'codes sent by the shop', { store: limiters, name: 'codes:shop' });
-  const limitVerify = limited('verify', 'code attempts');
+  const limitVerify = limitedByAddress('verify', 'code attempts');
   const guessesOfPhone = targetLimiter({ perSource: limits.guessesPerPhone, ceiling: limits.guessesCeiling }, 'wrong codes for this number', { store: limiters, name: 'verify:phone' });
   let lastAlarm = 0;
 

@@ -11,15 +11,7 @@ import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto, GrocerPickListDto
 import { OPEN_STATUSES, orderOf, releaseOrder } from './orders.ts';
 import { shopDate, type DeliveryRules } from './slots.ts';
 import { recordNotice, type NoticeEvent } from './notices.ts';
-
-/** The step after each status; delivered and cancelled are where an order ends. */
-export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
-  placed: 'packed',
-  packed: 'out_for_delivery',
-  out_for_delivery: 'delivered',
-};
-
-export const statusLabel = (status: OrderStatus) => status.replaceAll('_', ' ');
+import { NEXT_STATUS, statusLabel } from '../../lib/order-status.ts';
 
 const itemCount = sql<number>`(select coalesce(sum(${orderLines.qty}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
 

@@ -8,13 +8,17 @@
 // (recordNotice), and a drainer sends it after the commit: at once (`later`, the fast path: a route's answer never waits
 // for a mail server), and at each shop's start and every 30 s (`sendPending`: what a shop killed before its send left,
 // and what failed). A drainer claims a row with FOR UPDATE SKIP LOCKED and a lease, sends it, then marks it sent: sent
-// at least once, and two shops never send the same notice twice. A send that fails is logged in one line for the shop,
-// never shown to the shopper, and tried again later (NOTICE_ATTEMPTS in all). `npm run orders` on a stopped shop or
-// PostgreSQL awaits its sends, so the notice leaves before its process ends.
+// at least once, and two shops never send the same notice twice. The lease is renewed while a send runs (a slow mail
+// server is no reason for another shop to send it again), and every mark after the send holds only while the claim is
+// still this drainer's; the senders get an idempotency key per notice, for a provider that can tell a second send of
+// one notice (a claim lost all the same: the database out of reach longer than the lease). A send that fails is
+// logged in one line for the shop, never shown to the shopper, and tried again later (NOTICE_ATTEMPTS in all).
+// `npm run orders` on a stopped shop or PostgreSQL awaits its sends, so the notice leaves before its process ends.
 //
 // Every text is a DLT template with variables (TRAI's rules for a commercial SMS to an Indian number): the wording
 // below is what the grocer registers, word for word, with {#var#} where a variable goes (docs/notices.md).
-import { and, asc, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { deliverySlots, orderNotices as sentNotices, orders, users } from '../db/schema.ts';
 import { LIMIT_DEFAULTS } from '../../lib/store-settings-schema.ts';
@@ -115,6 +119,8 @@ export interface NoticeDeps {
   log?: (message: string) => void;
   /** Texts about orders one number gets in an hour (store.yaml limits.orderTextsPerNumberPerHour); past it, mail only. */
   textsPerNumberPerHour?: number;
+  /** How long a claim holds without being renewed (CLAIM_LEASE_SECONDS; a test's shorter one). */
+  leaseSeconds?: number;
 }
 
 export interface OrderNotices {
@@ -130,8 +136,10 @@ export interface OrderNotices {
 
 /** Sends of one notice before it is given up (logged); each failure waits longer before the next. */
 export const NOTICE_ATTEMPTS = 5;
-/** A claim lapses after this: a sender killed mid-send leaves its notice to another (sent at least once). */
-const CLAIM_LEASE_SECONDS = 120;
+/** A claim lapses after this unless renewed: a sender killed mid-send leaves its notice to another (sent at least once). */
+export const CLAIM_LEASE_SECONDS = 120;
+/** A running send renews its claim this many times a lease, so a late renewal or two still keep it. */
+const RENEWALS_PER_LEASE = 4;
 /** The wait after a failed send, times the attempts so far. */
 const RETRY_AFTER_SECONDS = 30;
 /** How often each shop process sends what is pending (and how soon a failed send is tried again, at the least). */
@@ -151,6 +159,7 @@ export async function recordNotice(tx: Database, orderId: number, event: NoticeE
 interface ClaimedNotice {
   orderId: number;
   event: NoticeEvent;
+  /** Counted by every claim: the claim is still this drainer's while the row's attempts are these. */
   attempts: number;
   texted: boolean;
   textSent: boolean;
@@ -169,6 +178,7 @@ export function orderNotices({
   timeZone,
   log = (m) => console.error(m),
   textsPerNumberPerHour = LIMIT_DEFAULTS.orderTextsPerNumberPerHour,
+  leaseSeconds = CLAIM_LEASE_SECONDS,
 }: NoticeDeps): OrderNotices {
   const due = and(
     isNull(sentNotices.sentAt),
@@ -240,7 +250,7 @@ export function orderNotices({
           phone,
           texted,
           claimedAt: pending.claimedAt ?? sql`now()`,
-          retryAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+          retryAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
           attempts: pending.attempts + 1,
         })
         .where(key);
@@ -258,37 +268,74 @@ export function orderNotices({
     });
   }
 
-  /** Sends what is left of a claimed notice, then marks it sent, or due again later with its error. */
+  /**
+   * Renews the claim every so often while its notice is sent; the stop waits for a renewal under way, so none lands
+   * after the marks that follow the send. A renewal that finds the claim another's (it lapsed: the database was out of
+   * reach) stops renewing; the marks then say so.
+   */
+  function keepClaim(notice: ClaimedNotice, ours: SQL | undefined): () => Promise<void> {
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = db
+        .update(sentNotices)
+        .set({ retryAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(ours, isNull(sentNotices.sentAt)))
+        .returning({ attempts: sentNotices.attempts })
+        .then(
+          (renewed) => renewed.length === 0 && clearInterval(timer),
+          (error: unknown) => log(`[notices] order ${notice.orderId} ${notice.event}: its claim was not renewed (${reasonOf(error)})`),
+        );
+    }, (leaseSeconds * 1000) / RENEWALS_PER_LEASE);
+    // A send in flight keeps the process alive, not its renewals.
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+    };
+  }
+
+  /**
+   * Sends what is left of a claimed notice, then marks it sent, or due again later with its error: each mark only while
+   * the claim is still ours, so a drainer whose claim lapsed never marks (or postpones) what another now sends.
+   */
   async function deliver(notice: ClaimedNotice): Promise<void> {
     const { orderId, event } = notice;
-    const key = and(eq(sentNotices.orderId, orderId), eq(sentNotices.event, event));
+    const ours = and(eq(sentNotices.orderId, orderId), eq(sentNotices.event, event), eq(sentNotices.attempts, notice.attempts));
+    let lost = false;
+    const mark = async (set: PgUpdateSetSource<typeof sentNotices>) => {
+      if (lost) return;
+      const marked = await db.update(sentNotices).set(set).where(ours).returning({ attempts: sentNotices.attempts });
+      lost = marked.length === 0;
+      if (lost) log(`[notices] order ${orderId} ${event}: another drainer took it over while this one sent it (its claim lapsed)`);
+    };
     const link = new URL(urls.orderDetails(orderId), linkOrigin).href;
     const messages = noticeMessages(event, notice.facts, link, timeZone);
+    // The same for every send of this notice, by any drainer: a second one is the same message to the provider.
+    const idempotencyKey = `kirana-order-${orderId}-${event}`;
     const failures: string[] = [];
-    // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
-    if (notice.texted && !notice.textSent) {
-      const texted = await sms.send({ to: notice.phone, text: messages.text, variables: messages.variables, template: event }).then(
-        () => true,
-        (error: unknown) => void failures.push(`the text to ${notice.phone} was not sent (${reasonOf(error)})`),
-      );
-      if (texted) await db.update(sentNotices).set({ textSentAt: sql`now()` }).where(key);
-    }
-    if (!notice.mailSent) {
-      const mailed = await mailer.send({ to: notice.email, subject: messages.subject, text: messages.mail, link }).then(
-        () => true,
-        (error: unknown) => void failures.push(`the mail to ${notice.email} was not sent (${reasonOf(error)})`),
-      );
-      if (mailed) await db.update(sentNotices).set({ mailSentAt: sql`now()` }).where(key);
+    const stopRenewing = keepClaim(notice, ours);
+    try {
+      // The text first, then the mail, one after the other: by the time the mail is in the outbox, so is any text.
+      if (notice.texted && !notice.textSent) {
+        const texted = await sms.send({ to: notice.phone, text: messages.text, variables: messages.variables, template: event, idempotencyKey }).then(
+          () => true,
+          (error: unknown) => void failures.push(`the text to ${notice.phone} was not sent (${reasonOf(error)})`),
+        );
+        if (texted) await mark({ textSentAt: sql`now()` });
+      }
+      if (!notice.mailSent) {
+        const mailed = await mailer.send({ to: notice.email, subject: messages.subject, text: messages.mail, link, idempotencyKey }).then(
+          () => true,
+          (error: unknown) => void failures.push(`the mail to ${notice.email} was not sent (${reasonOf(error)})`),
+        );
+        if (mailed) await mark({ mailSentAt: sql`now()` });
+      }
+    } finally {
+      await stopRenewing();
     }
     for (const failure of failures) log(`[notices] order ${orderId} ${event}: ${failure}`);
-    if (failures.length === 0) {
-      await db.update(sentNotices).set({ sentAt: sql`now()`, retryAt: null, lastError: null }).where(key);
-      return;
-    }
-    await db
-      .update(sentNotices)
-      .set({ lastError: failures.join('; '), retryAt: sql`now() + make_interval(secs => ${RETRY_AFTER_SECONDS * notice.attempts})` })
-      .where(key);
+    if (failures.length === 0) return mark({ sentAt: sql`now()`, retryAt: null, lastError: null });
+    await mark({ lastError: failures.join('; '), retryAt: sql`now() + make_interval(secs => ${RETRY_AFTER_SECONDS * notice.attempts})` });
     if (notice.attempts >= NOTICE_ATTEMPTS) log(`[notices] order ${orderId} ${event}: given up after ${NOTICE_ATTEMPTS} attempts`);
   }
 
