@@ -77,7 +77,7 @@ export function registerGrocerShelfRoutes(app: OpenAPIHono, db: Database, stale:
       method: 'put',
       path: '/grocer/Products/{id}/Price',
       tags: ['Grocer'],
-      summary: 'Set a pack’s price and MRP in paise; every shop shows it at once (carts read the new price)',
+      summary: 'Set a pack’s price and MRP in paise; every shop shows it at once',
       security: GROCER,
       request: { params: ProductIdParam, ...jsonBody(PackPriceRequestSchema) },
       responses: { 200: json(GrocerProductSchema, 'The product after the change'), ...errors, ...noProduct },
