@@ -24,3 +24,13 @@ export function showsMrp(pricePaise: number, mrpPaise: number): boolean {
 export function formatUnitPrice(unit: { paise: number; per: string }): string {
   return `${formatRupees(unit.paise)}/${unit.per}`;
 }
+
+/** Rupees as typed in a form ('45', '45.5', '₹45.50', '1,200') in paise; undefined when it is no amount. */
+export function paiseFromRupees(text: string): number | undefined {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/^₹\s*/, '').replaceAll(',', ''));
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Paise as a form's rupees field shows them: '45', '45.50'. */
+export const rupeesField = (paise: number): string => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));

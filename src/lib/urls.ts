@@ -123,6 +123,18 @@ export const manageUrls = {
   slip: (id: number) => `/manage/orders/${id}/slip`,
   /** A slot's pick list: its day and its local start ('14:00'), from the slot id 'YYYY-MM-DDTHH:MM'. */
   pickList: (slotId: string) => `/manage/pick-list?date=${slotId.slice(0, 10)}&slot=${encodeURIComponent(slotId.slice(11, 16))}`,
+  /** The reported issues; after settling one, `done` says how and `issue` which. */
+  issues: (done?: { how: string; issue: number }) => (done ? `/manage/issues?done=${done.how}&issue=${done.issue}` : '/manage/issues'),
+  /** A shopper found by number; after a block or unblock, `done` says which. */
+  shoppers: (phone?: string, done?: string) => {
+    const query = new URLSearchParams();
+    if (phone) query.set('phone', phone);
+    if (done) query.set('done', done);
+    const text = query.toString();
+    return text ? `/manage/shoppers?${text}` : '/manage/shoppers';
+  },
+  shelf: (q?: string) => (q ? `/manage/shelf?q=${encodeURIComponent(q)}` : '/manage/shelf'),
+  shelfProduct: (id: number, done?: string) => `/manage/shelf/${id}${done ? `?done=${done}` : ''}`,
 };
 
 /** Where a back-office sign-in goes next: a /manage page given in `next`, else the board. */

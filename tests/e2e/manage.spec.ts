@@ -4,27 +4,12 @@
 // (printed) and its packing slip; mark paid and the three steps to delivered, each with its confirmation, while the
 // shopper's own order page follows; axe on sign-in, board and order; /manage without a session goes to the sign-in;
 // every answer private and noindex. Screenshots go to /tmp/manage-shots/ for a person to look at.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { OrderDto } from '../../src/server/order-schemas.ts';
 import { allProducts } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, expectAccessible, placeOrderByApi } from './orders-setup.ts';
 import { codeSentTo, registerByApi, useSession } from './session.ts';
-import { grocerHeaders } from './grocer.ts';
-
-const SHOTS = '/tmp/manage-shots';
-const OWNER_PASSWORD = 'tamarind-ledger-58';
-
-let serial = 0;
-/** An owner added through POST /api/grocer/Staff with the grocer's token, as `npm run staff -- add --role owner` does. */
-async function addOwner(request: APIRequestContext) {
-  serial++;
-  const owner = { name: `Meera Owner ${serial}`, phone: `7${String(Date.now() + serial).slice(-9)}`, role: 'owner', password: OWNER_PASSWORD };
-  const res = await request.post('/api/grocer/Staff', { headers: grocerHeaders(), data: owner });
-  expect(res.status(), await res.text()).toBe(201);
-  return owner;
-}
+import { addOwner, expectPrivate, OWNER_PASSWORD, shot } from './manage-setup.ts';
 
 /** A shopper's pay-now order of one plain product, placed through the real API; the shopper's session with it. */
 async function shopperOrder(request: APIRequestContext) {
@@ -36,18 +21,6 @@ async function shopperOrder(request: APIRequestContext) {
   const placed = await placeOrderByApi(request, session.token, addressId, 'upi_now' as 'upi');
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return { session, product: plain, order: placed.body as OrderDto };
-}
-
-function expectPrivate(response: Response | null) {
-  expect(response, 'a response').not.toBeNull();
-  const headers = response!.headers();
-  expect(headers['x-robots-tag']).toBe('noindex');
-  expect(headers['cache-control']).toBe('private, no-store');
-}
-
-async function shot(page: Page, name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
 }
 
 for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {

@@ -184,6 +184,31 @@ describe('two shops on one PostgreSQL database, caches on', () => {
     });
   });
 
+  it("a price changed on A's back office route (PUT /api/grocer/Products/{id}/Price) is on B's product page within 1 s", async () => {
+    const before = (await product(b!)).pricePaise;
+    const oldPrice = formatRupees(before);
+    const THIRD_PAISE = 141_100;
+    const newPrice = formatRupees(THIRD_PAISE);
+    await warmPage(b!, (page) => expect(page.price).toBe(oldPrice));
+
+    const res = await fetch(`${a!.url}/api/grocer/Products/${productId}/Price`, {
+      method: 'PUT',
+      headers: { authorization: `Grocer ${GROCER_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pricePaise: THIRD_PAISE, mrpPaise: 149_900 }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const answered = Date.now();
+    expect(res.status, await res.clone().text()).toBe(200);
+    const pageMs = await pollUntil(async () => {
+      const page = await productPage(b!);
+      return page.status === 200 && page.price === newPrice;
+    }, answered);
+    console.log(`[cross-instance] back office price: B's page showed ${newPrice} ${pageMs} ms after A answered`);
+    expect(pageMs, `B's page did not show ${newPrice} within ${3 * WITHIN_MS} ms`).not.toBeNull();
+    expect(pageMs!).toBeLessThanOrEqual(WITHIN_MS);
+    expect((await product(b!)).pricePaise).toBe(THIRD_PAISE);
+  });
+
   it("a review posted through A is in B's review count within 1 s", async () => {
     const before = await product(b!);
     expect(before.reviewCount).toBe(0);

@@ -35,6 +35,11 @@ export const staleAfter = {
    * pages. Stock is unchanged (it left the shelf when the order was placed), so no listing changes.
    */
   orderDelivered: (productIds: readonly number[]): string[] => productIds.map(productTag),
+  /**
+   * The back office changed a product's pack (price, MRP, stock) or its facts (hot, food type): its page and cards,
+   * and the listings, which order by price, put what is in stock first, filter by food type and show the hot ones.
+   */
+  productEdited: (productId: number): string[] => [LISTINGS_TAG, productTag(productId)],
   /** An import may add, remove or change any product, brand or category. */
   catalogueImported: (): string[] => [CATALOGUE_TAG],
 };

@@ -42,7 +42,13 @@ export const GROCER_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[] | 
   'GET /grocer/IssuePhotos/{id}': SHOP_FLOOR,
   'GET /grocer/IssuePhotos/{id}/Thumbnail': SHOP_FLOOR,
   'POST /grocer/Issues/{id}/Settle': SHOP_FLOOR,
+  'GET /grocer/Shoppers': SHOP_FLOOR,
+  'GET /grocer/Products': SHOP_FLOOR,
+  'GET /grocer/Products/{id}': SHOP_FLOOR,
+  'PUT /grocer/Products/{id}/Stock': SHOP_FLOOR,
   // The catalogue's products and prices: money, so the owner's.
+  'PUT /grocer/Products/{id}/Price': OWNER,
+  'PUT /grocer/Products/{id}/Facts': OWNER,
   'POST /grocer/Pictures': OWNER,
   'POST /grocer/Import': OWNER,
   'GET /grocer/Staff': OWNER,

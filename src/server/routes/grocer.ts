@@ -35,6 +35,7 @@ import type { DeliveryRules } from '../services/slots.ts';
 import type { OrderNotices } from '../services/notices.ts';
 import { json, jsonBody } from './openapi.ts';
 import { registerGrocerIssueRoutes } from './grocer-issues.ts';
+import { registerGrocerShelfRoutes } from './grocer-shelf.ts';
 import { grocerDoor } from './grocer-access.ts';
 
 export const GROCER: { [scheme: string]: string[] }[] = [{ grocer: [] }, { staffSession: [] }];
@@ -72,6 +73,8 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
   app.use('/grocer/*', grocerDoor({ db, token, siteOrigin, idleSeconds }));
   // The issues shoppers report after delivery, and settling them (issue 25).
   registerGrocerIssueRoutes(app, db);
+  // The shelf (products, prices, stock) and the shoppers by number, for the back office's pages (issue 34).
+  registerGrocerShelfRoutes(app, db, stale);
 
   app.openapi(
     createRoute({

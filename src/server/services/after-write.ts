@@ -14,7 +14,9 @@ import { importCatalogue, type ImportOptions } from './import.ts';
 import { NO_NOTICES, type NoticeEvent, type OrderNotices } from './notices.ts';
 import { cancelOrder, placeOrder, type OrderRules, type PlaceOrder } from './orders.ts';
 import { confirmPayment, expireUnpaidOrders } from './payments.ts';
+import { setPackPrice, setPackStock, setProductFacts } from './shelf.ts';
 import { closeRestockedAlerts } from './stock-alerts.ts';
+import type { PackPriceInput, PackStockInput, ProductFactsInput } from '../shelf-schemas.ts';
 
 export interface AfterWriteDeps {
   db: Database;
@@ -130,4 +132,31 @@ export async function importAndTell({ db, stale }: AfterWriteDeps, csv: string, 
     await closeRestockedAlerts(db);
   }
   return summary;
+}
+
+/**
+ * The back office's writes on a product (issue 34), each followed by every instance's caches forgetting it (its page,
+ * its cards, the listings), so a new price shows on every shop at once; stock back on the shelf closes the restock
+ * alerts of whoever waited for it.
+ */
+export function shelfWrites({ db, stale }: AfterWriteDeps) {
+  const tell = (productId: number) => stale.publish(staleAfter.productEdited(productId));
+  return {
+    async setStock(productId: number, input: PackStockInput) {
+      const product = await setPackStock(db, productId, input);
+      await tell(productId);
+      if (input.stock > 0) await closeRestockedAlerts(db, [productId]);
+      return product;
+    },
+    async setPrice(productId: number, input: PackPriceInput) {
+      const product = await setPackPrice(db, productId, input);
+      await tell(productId);
+      return product;
+    },
+    async setFacts(productId: number, input: ProductFactsInput) {
+      const product = await setProductFacts(db, productId, input);
+      await tell(productId);
+      return product;
+    },
+  };
 }

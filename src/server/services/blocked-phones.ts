@@ -1,12 +1,13 @@
 // Mobile numbers the grocer has stopped from ordering (issue 22: `npm run orders -- block <mobile>`). Numbers are kept
 // as the API keeps a shopper's (normalizeIndianMobile: ten digits, no +91), so '+91 98450-12345' and '9845012345' are
 // one number whoever writes or asks.
-import { eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import { INDIAN_MOBILE_PATTERN, normalizeIndianMobile } from '../../lib/form-limits.ts';
 import type { Database } from '../db/client.ts';
-import { blockedPhones } from '../db/schema.ts';
+import { blockedPhones, orders, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { BlockedPhoneDto } from '../grocer-schemas.ts';
+import { SHOPPER_ORDERS_LIMIT, type GrocerShopperDto } from '../shelf-schemas.ts';
 
 /** The number as the shop keeps it; a 400 when it is no Indian mobile number. */
 function keptForm(phone: string): string {
@@ -41,4 +42,30 @@ export async function unblockPhone(db: Database, phone: string): Promise<Blocked
   const [row] = await db.delete(blockedPhones).where(eq(blockedPhones.phone, normalized)).returning();
   if (!row) throw notFound(`${normalized} is not blocked`);
   return dto(row);
+}
+
+/**
+ * A shopper as the back office finds them by their number (issue 34): the number's block, the account that has it, and
+ * the orders of that account or placed with that number verified (an account may have moved to another number since),
+ * newest first.
+ */
+export async function shopperOfPhone(db: Database, phone: string): Promise<GrocerShopperDto> {
+  const kept = keptForm(phone);
+  const [blocked] = await db.select().from(blockedPhones).where(eq(blockedPhones.phone, kept));
+  const [account] = await db
+    .select({ id: users.id, name: users.name, email: users.email, verifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.phone, kept));
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt, slotId: orders.slotId, totalPaise: orders.totalPaise })
+    .from(orders)
+    .where(account ? or(eq(orders.userId, account.id), eq(orders.verifiedPhone, kept)) : eq(orders.verifiedPhone, kept))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(SHOPPER_ORDERS_LIMIT);
+  return {
+    phone: kept,
+    blocked: blocked ? dto(blocked) : null,
+    account: account ? { id: account.id, name: account.name, email: account.email, verified: account.verifiedAt !== null } : null,
+    orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
