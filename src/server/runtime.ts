@@ -93,6 +93,26 @@ export async function openShopApi(
   }
 }
 
+/** Kept pieces of pages: some thousands of product cards (about 3 KB each), counted in UTF-16 code units. */
+const KEPT_PIECES_MAX_BYTES = 48 * 1024 * 1024;
+/** A piece's key holds all it shows (src/lib/server/kept-pieces.ts): an hour bounds a piece nobody asks for again. */
+const KEPT_PIECE_SECONDS = 3600;
+
+/**
+ * Pieces of pages rendered once and kept (src/components/KeptPiece.astro), on the tagged cache and the bus like every
+ * other cache: a product's cards go when a write makes the product stale, here or in another shop.
+ */
+export function keptPiecesFor(stale: InvalidationBus): TaggedCache<string> {
+  const pieces = new TaggedCache<string>({
+    maxEntries: 100_000,
+    maxBytes: KEPT_PIECES_MAX_BYTES,
+    sizeOf: (html) => html.length * 2,
+    ttlSeconds: KEPT_PIECE_SECONDS,
+  });
+  stale.subscribe((tags) => pieces.invalidate(tags));
+  return pieces;
+}
+
 /** The read cache the settings ask for (READ_CACHE_SECONDS; 0: none), emptied of what each write made stale. */
 export function readCacheFor(settings: Pick<ServerSettings, 'readCacheSeconds'>, stale: InvalidationBus): TaggedCache<object> | undefined {
   if (settings.readCacheSeconds <= 0) return undefined;
@@ -131,6 +151,7 @@ function probe(check: () => Promise<unknown>): Promise<true | string> {
 export function embeddedShop(settings: ServerSettings, log: (message: string) => void, origin: () => URL): Shop {
   const stale = invalidationBusFor(settings, log);
   const readCache = readCacheFor(settings, stale);
+  const keptPieces = keptPiecesFor(stale);
   let booting: Promise<OpenedApi> | undefined;
   const booted = () =>
     (booting ??= openShopApi(log, { stale, readCache }).catch((error: unknown) => {
@@ -164,6 +185,7 @@ export function embeddedShop(settings: ServerSettings, log: (message: string) =>
       catalogue: inProcessCatalogue(reads(tags)),
       api,
       origin: origin(),
+      keptPieces,
       shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
       handleApi: (request, clientAddress) => {
         // Set on the request as it came (the server's is @hono/node-server's, which a new Request could not copy): any
@@ -191,6 +213,7 @@ export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (
   // With the API host's PostgreSQL named here too (DATABASE_URL), this storefront hears its writes; without, its
   // pages are kept no longer than PAGE_CACHE_SECONDS.
   const stale = invalidationBusFor(settings, log);
+  const keptPieces = keptPiecesFor(stale);
   return {
     stale,
     open: async () => {},
@@ -198,6 +221,7 @@ export function remoteShop(settings: ServerSettings & { apiUrl: string }, log: (
       catalogue: remoteCatalogue(api),
       api,
       origin: origin(),
+      keptPieces,
       shopperAddress: (forwardedFor, socket) => shopperAddress(settings, forwardedFor, socket),
       handleApi: (request, clientAddress) => passToApiHost(settings.apiUrl, request, clientAddress),
       isUnavailable: () => false,

@@ -2,6 +2,7 @@
 // src/middleware.ts in `astro dev`): the catalogue read in process, typed, with no JSON between the page and the
 // services; a client for the forms a page posts on a shopper's behalf; the shop's origin. With API_URL, the same
 // shape over HTTP to that API host.
+import type { TaggedCache } from './cache/tagged-cache.ts';
 import ky, { type KyInstance } from 'ky';
 import { catalogue as httpCatalogue, type Catalogue } from '../lib/api/catalogue.ts';
 import { PAGE_SIZES } from '../lib/paging.ts';
@@ -17,6 +18,8 @@ export interface Storefront {
   api: KyInstance;
   /** The shop's public origin: SITE_URL, else where this server listens. */
   origin: URL;
+  /** Pieces of pages rendered once (src/components/KeptPiece.astro), dropped by the bus as the read cache is. */
+  keptPieces: TaggedCache<string>;
   /** The shopper's address as the rate limits count it (TRUST_PROXY: what our proxy forwarded). */
   shopperAddress(forwardedFor: string | null | undefined, socketAddress: string | undefined): string;
   /** An /api request, answered by the API of this process or passed to API_URL's host. */

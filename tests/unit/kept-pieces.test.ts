@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeAttribute, keepable, KEPT_COMPONENTS, PAGE_ADDRESS_PLACEHOLDER, withPageAddress } from '../../src/lib/server/kept-pieces.ts';
+import { inProcessBus } from '../../src/server/cache/invalidation-bus.ts';
+import { productTag } from '../../src/server/cache/stale-after.ts';
+import { keptPiecesFor } from '../../src/server/runtime.ts';
 
 describe('a kept piece', () => {
   it('loses the islands prelude Astro put in it on the page it was first rendered on, and nothing else', () => {
@@ -30,5 +33,18 @@ describe('a kept piece', () => {
     };
     for (const component of KEPT_COMPONENTS) visit(path.resolve(component));
     expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it("goes when a write makes its product stale (the shop's bus, as every other cache), and a piece rendered before that write is not kept", async () => {
+    const bus = inProcessBus(() => {});
+    const pieces = keptPiecesFor(bus);
+    pieces.set('card 1', '<article>1</article>', [productTag(1)], pieces.mark());
+    pieces.set('card 2', '<article>2</article>', [productTag(2)], pieces.mark());
+    const renderBegan = pieces.mark();
+    await bus.publish([productTag(1)]);
+    expect(pieces.get('card 1')).toBeUndefined();
+    expect(pieces.get('card 2')).toBe('<article>2</article>');
+    expect(pieces.set('card 1', '<article>old 1</article>', [productTag(1)], renderBegan)).toBe(false);
+    expect(pieces.get('card 1')).toBeUndefined();
   });
 });

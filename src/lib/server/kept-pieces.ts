@@ -1,17 +1,15 @@
 // Pieces of pages rendered once and then kept (src/components/KeptPiece.astro). Measured after the pages began reading
 // the services in process: without them a cache-miss product page cost 2.9 ms of CPU against 2.0 ms with them, most
-// of it its ten related cards (a listing's 24). One library for every cache (lru-cache); a piece's key holds
-// everything it shows, so a change of price, stock or name is another key and nothing needs forgetting.
-import { LRUCache } from 'lru-cache';
+// of it its ten related cards (a listing's 24); measured again in issue 33, without them a cache-miss product page
+// served 186 requests/s against 240–291 (`npm run bench -- --cache-miss`). A piece's key holds everything it shows, so
+// a change of price, stock or name is another key; the pieces are kept on the shop's tagged cache, which the bus empties
+// of a changed product's cards (src/server/runtime.ts keptPiecesFor), so an old card does not wait for the LRU to go.
 
 /**
  * Stands for the address of the page a piece is shown on while the piece is rendered once for every page; each page
  * puts its own address in its place (where the wishlist heart's sign-in comes back to).
  */
 export const PAGE_ADDRESS_PLACEHOLDER = '/__kirana_page_address__';
-
-/** A card is about 3 KB of HTML: some thousands of the most recently shown, counted in UTF-16 code units. */
-export const keptPieces = new LRUCache<string, string>({ maxSize: 24 * 1024 * 1024, sizeCalculation: (html, key) => html.length + key.length });
 
 /**
  * A product as a piece's key: all of it, written out once per object. The read cache hands every page the same object
