@@ -177,6 +177,6 @@ it('documents the address, wishlist and grocer calls in /api/openapi.json (the g
     expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
   }
   for (const path of ['/api/grocer/Orders', '/api/grocer/Orders/{id}']) {
-    expect(doc.paths[path]?.get).toMatchObject({ tags: ['Grocer'], security: [{ grocer: [] }] });
+    expect(doc.paths[path]?.get).toMatchObject({ tags: ['Grocer'], security: [{ grocer: [] }, { staffSession: [] }] });
   }
 });
