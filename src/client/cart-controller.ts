@@ -246,14 +246,18 @@ async function pressHeart(form: HTMLFormElement) {
 
 // ---- Start.
 
-/** Signed out, a press goes to /login as SPEC §4 asks (the form's own action), its choice kept for after (SPEC §3). */
-function keepChoice(form: HTMLFormElement) {
+/**
+ * Signed out, a press goes to /login as SPEC §4 asks, its choice kept for after (SPEC §3), and back to the page it was
+ * made on: a card's form posts to its product page, which would bring the shopper back there instead of the listing.
+ */
+function keepChoiceAndSignIn(form: HTMLFormElement) {
   const kept = keptAddOfForm(form);
   try {
     if (kept) localStorage.setItem(KEPT_ADD_KEY, encodeKeptAdd(kept));
   } catch {
     // Storage refused (a privacy setting): sign-in still works, the shopper adds again.
   }
+  location.assign(urls.login(`${location.pathname}${location.search}`));
 }
 
 let started = false;
@@ -269,8 +273,9 @@ export function startCartController() {
       if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
       const cart = form.matches('form[data-add-to-cart]');
       if (!cart && !form.matches('form[data-heart-form]')) return;
-      if (!hasStoredUser()) return void (cart && keepChoice(form));
+      if (!hasStoredUser() && !cart) return;
       event.preventDefault();
+      if (!hasStoredUser()) return keepChoiceAndSignIn(form);
       if (cart) press(form, event.submitter?.getAttribute('value') ?? '');
       else void pressHeart(form);
     },

@@ -5,6 +5,7 @@
 // back after. (Playwright's routing does not see the browser's fetch of a worker script, so it cannot play this.)
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 const BUILT_WORKER = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
@@ -27,12 +28,16 @@ test('a new version of the worker takes over at the next navigation and says Upd
   await expect(page.getByText('Updated', { exact: true })).toHaveCount(0);
 
   // The deploy: /sw.js changes. The browser finds it on its next check and installs it beside the running one.
-  const deployed = fs.readFileSync(BUILT_WORKER, 'utf8');
-  fs.writeFileSync(BUILT_WORKER, `${deployed}\n// the next deploy\n`);
+  // The build also wrote the file's brotli and gzip twins, which the server sends in its place: they change with it.
+  const files = [BUILT_WORKER, `${BUILT_WORKER}.br`, `${BUILT_WORKER}.gz`].filter((file) => fs.existsSync(file));
+  const deployed = new Map(files.map((file) => [file, fs.readFileSync(file)]));
+  const next = Buffer.from(`${deployed.get(BUILT_WORKER)!.toString('utf8')}\n// the next deploy\n`);
+  const encode = (file: string) => (file.endsWith('.br') ? zlib.brotliCompressSync(next) : file.endsWith('.gz') ? zlib.gzipSync(next) : next);
+  for (const file of files) fs.writeFileSync(file, encode(file));
   try {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   } finally {
-    fs.writeFileSync(BUILT_WORKER, deployed);
+    for (const [file, body] of deployed) fs.writeFileSync(file, body);
   }
   await expect.poll(() => registrationState(page)).toEqual({ waiting: true, active: 'activated', controlled: true });
   // The open page keeps the old version: nothing changes under it.
