@@ -531,13 +531,19 @@ describe('with the shop running (the command goes through it)', () => {
     expect(stdout).toContain(`${HOSTILE_NAME_SHOWN}, 9845099999, ravi@example.in`);
   });
 
-  it('refuses the grocer routes without the token, or with a wrong one (401 JSON, no order data)', async () => {
+  it('refuses the grocer routes without the token, or with a wrong one (401 JSON), or a shopper\'s sign-in (403), with no order data', async () => {
     const token = fs.readFileSync(path.join(dataDir, 'grocer-token'), 'utf8').trim();
     expect(fs.statSync(path.join(dataDir, 'grocer-token')).mode & 0o777).toBe(0o600);
-    for (const authorization of [undefined, `Grocer ${token}x`, `Bearer ${token}`, `Bearer ${shopper.token}`, 'Grocer']) {
+    for (const authorization of [undefined, `Grocer ${token}x`, 'Grocer']) {
       const res = await fetch(`${base}/api/grocer/Orders/${placed.id}`, { headers: authorization ? { authorization } : {} });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+    }
+    // A bearer token is a shopper's way in, never the back office's (issue 34), whatever it holds.
+    for (const authorization of [`Bearer ${token}`, `Bearer ${shopper.token}`]) {
+      const res = await fetch(`${base}/api/grocer/Orders/${placed.id}`, { headers: { authorization } });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
     }
     const ok = await fetch(`${base}/api/grocer/Orders/${placed.id}`, { headers: { authorization: `Grocer ${token}` } });
     expect(ok.status).toBe(200);
