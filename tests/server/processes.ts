@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { shellEnv } from '../helpers/project-copy.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +60,8 @@ export async function runToEnd(script: string, dataDir: string, args: string[]):
 export function run(script: string, env: NodeJS.ProcessEnv, options: SpawnOptions = {}): Child {
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // As a shell starts it: with vitest's NODE_ENV=test the shop would render with React's development build.
+    env: shellEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
     ...options,
   });

@@ -23,8 +23,11 @@ it('refuses at once with a 503 (busy, Retry-After) past its queue, and takes has
   const pool = new ScryptPool(1, 2);
   pools.push(pool);
   const salt = randomBytes(16);
+  expect(() => pool.refuseWhenFull()).not.toThrow();
   // One running, two waiting: all three are answered.
   const accepted = [1, 2, 3].map((n) => pool.derive(`password-${n}`, salt, 32, COST));
+  // Asked before a caller's own work (a sign-in's account lookup): the same refusal a hash would meet now.
+  expect(() => pool.refuseWhenFull()).toThrow(BUSY_MESSAGE);
   const started = performance.now();
   const refused = await pool.derive('password-4', salt, 32, COST).then(
     () => undefined,

@@ -25,6 +25,9 @@ export const passwordForm = (password: string) => password.normalize('NFKC');
 /** The process's hashing threads (scrypt-pool.ts): a bounded few at once, apart from libuv's pool. */
 const scryptPool = new ScryptPool();
 
+/** Throws the 503 (code `busy`, Retry-After) a hash would meet now, before a caller's own work for it. */
+export const refuseWhenHashingBusy = () => scryptPool.refuseWhenFull();
+
 /** Ends the hashing threads; the shop's shutdown calls it once its requests are answered. */
 export const closePasswordHashing = () => scryptPool.close();
 

@@ -74,11 +74,21 @@ export class ScryptPool {
     this.maxWaiting = maxWaiting;
   }
 
+  /**
+   * Throws the 503 ApiError (code `busy`) that `derive` would give now: a caller asks before its own work (a sign-in's
+   * account lookup), so a flood of refused sign-ins costs the main thread, and the pages it serves, next to nothing.
+   */
+  refuseWhenFull(): void {
+    // Jobs wait only while every thread works (dispatch runs after every change), so the queue's length is the wait.
+    if (this.waiting.length >= this.maxWaiting) throw new ApiError(503, 'busy', BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_SECONDS });
+  }
+
   /** scrypt's key, from a thread of the pool; a 503 ApiError (code `busy`) at once when the queue is full. */
   derive(password: string, salt: Uint8Array, keyBytes: number, options: ScryptOptions): Promise<Buffer> {
-    // Jobs wait only while every thread works (dispatch runs after every change), so the queue's length is the wait.
-    if (this.waiting.length >= this.maxWaiting) {
-      return Promise.reject(new ApiError(503, 'busy', BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_SECONDS }));
+    try {
+      this.refuseWhenFull();
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
     return new Promise((resolve, reject) => {
       this.waiting.push({ password, salt, keyBytes, options, resolve, reject });

@@ -24,7 +24,7 @@ import {
 } from '../account-schemas.ts';
 import { normalizeIndianMobile } from '../../lib/form-limits.ts';
 import { BEARER, bearerAuth } from '../auth/bearer.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, OWASP_SCRYPT, verifyPassword, type ScryptCost } from '../auth/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, OWASP_SCRYPT, refuseWhenHashingBusy, verifyPassword, type ScryptCost } from '../auth/passwords.ts';
 import { AccessTokens, RESET_TOKEN_MINUTES } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
@@ -403,6 +403,9 @@ export function registerAuthRoutes(
     async (c) => {
       const { login, password } = c.req.valid('json');
       await limitLogin.address(c);
+      // A full hashing queue answers before the account is looked up: refused sign-ins by the hundred cost the pages
+      // next to nothing, and the answer (a 503) is the same whoever is named.
+      refuseWhenHashingBusy();
       const user = await accounts.findUserForLogin(db, login);
       // One bucket per account, whether named by email or phone; an unknown one by what was typed.
       const account = user ? `user:${user.id}` : `login:${login.includes('@') ? login.toLowerCase() : normalizeIndianMobile(login)}`;
