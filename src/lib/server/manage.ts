@@ -64,12 +64,14 @@ const here = (url: URL) => `${url.pathname}${url.search}`;
 
 /**
  * The signed-in staff member, or the answer to send instead: to the sign-in page when there is no live session
- * (`?next=` brings them back), or the API's own 503 while it cannot answer.
+ * (`?next=` brings them back), or the API's own 503 while it cannot answer. Every back-office page begins with it, so
+ * it also sets the back office's headers on the page (privateAnswer).
  */
-export async function signedInStaff(ctx: ManageContext): Promise<StaffDto | Response> {
-  const res = await grocerCall(ctx, 'GET', 'grocer/Staff/Me');
+export async function signedInStaff(astro: ManageContext & { response: { headers: Headers } }): Promise<StaffDto | Response> {
+  privateAnswer(astro);
+  const res = await grocerCall(astro, 'GET', 'grocer/Staff/Me');
   if (res.status === 200) return (await res.json()) as StaffDto;
-  if (res.status === 401 || res.status === 404) return seeOther(manageUrls.signIn(here(ctx.url)));
+  if (res.status === 401 || res.status === 404) return seeOther(manageUrls.signIn(here(astro.url)));
   return new Response(await refusalMessage(res, 'The back office cannot answer right now. Please try again shortly.'), {
     status: res.status >= 500 ? 503 : res.status,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5', ...MANAGE_HEADERS },
