@@ -12,6 +12,10 @@ import { IMPORT_LIMITS } from './services/import-csv.ts';
 export const SHELF_SEARCH_MAX = IMPORT_LIMITS.name;
 /** How many products a name search lists. */
 export const SHELF_SEARCH_LIMIT = 30;
+/** Low stock: a pack at this many units or fewer, unless the call asks for another line (0 to 1000). */
+export const LOW_STOCK_UNITS = 5;
+/** The most products one low-stock list gives, the emptiest first. */
+export const LOW_STOCK_LIMIT = 100;
 /** How many of a shopper's orders their page lists, newest first. */
 export const SHOPPER_ORDERS_LIMIT = 50;
 
@@ -49,6 +53,16 @@ export const GrocerProductQuery = z.object({
     .min(1, 'q is required: a few letters of the product’s name')
     .max(SHELF_SEARCH_MAX, `q is at most ${SHELF_SEARCH_MAX} characters`)
     .openapi({ param: { name: 'q', in: 'query' }, example: 'toor dal' }),
+});
+
+export const LowStockQuery = z.object({
+  atMost: z
+    .string()
+    .regex(/^\d{1,4}$/, 'atMost must be a whole number of units, 0 to 1000')
+    .transform(Number)
+    .refine((units) => units <= 1000, 'atMost must be a whole number of units, 0 to 1000')
+    .optional()
+    .openapi({ param: { name: 'atMost', in: 'query' }, description: `a pack at this many units or fewer is low (default ${LOW_STOCK_UNITS})`, example: '5' }),
 });
 
 const packId = z

@@ -136,3 +136,30 @@ describe('shoppers by number', () => {
     expect((await errorOf(bad)).message).toMatch(/10-digit Indian mobile/);
   });
 });
+
+describe('low stock', () => {
+  it('lists what to reorder for staff, the emptiest first: a packed product by its emptiest pack', async () => {
+    const [firstPack, otherPack] = packed.packIds;
+    await fromShop(api, 'PUT', `/api/grocer/Products/${packed.productId}/Stock`, { cookie: staff, body: { packId: otherPack, stock: 40 } });
+    const soldOut = await fromShop(api, 'PUT', `/api/grocer/Products/${packed.productId}/Stock`, { cookie: staff, body: { packId: firstPack, stock: 0 } });
+    expect(soldOut.status, await soldOut.clone().text()).toBe(200);
+    await fromShop(api, 'PUT', `/api/grocer/Products/${plainId}/Stock`, { cookie: staff, body: { stock: 3 } });
+
+    const low = async (query: string) => {
+      const res = await fromShop(api, 'GET', `/api/grocer/LowStock${query}`, { cookie: staff });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as GrocerProductListDto).products.map((p) => p.id);
+    };
+    const atThree = await low('?atMost=3');
+    // The packed product's row sums its packs (40): its sold-out size still puts it first.
+    expect(atThree.indexOf(packed.productId)).toBeGreaterThanOrEqual(0);
+    expect(atThree.indexOf(plainId)).toBeGreaterThan(atThree.indexOf(packed.productId));
+    expect(await low('?atMost=2')).not.toContain(plainId);
+    expect(await low('')).toContain(plainId); // the default line, 5 units
+
+    const bad = await fromShop(api, 'GET', '/api/grocer/LowStock?atMost=plenty', { cookie: staff });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toMatch(/atMost must be a whole number/);
+    await fromShop(api, 'PUT', `/api/grocer/Products/${plainId}/Stock`, { cookie: staff, body: { stock: 7 } });
+  });
+});

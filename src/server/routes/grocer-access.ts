@@ -44,6 +44,7 @@ export const GROCER_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[] | 
   'POST /grocer/Issues/{id}/Settle': SHOP_FLOOR,
   'GET /grocer/Shoppers': SHOP_FLOOR,
   'GET /grocer/Products': SHOP_FLOOR,
+  'GET /grocer/LowStock': SHOP_FLOOR,
   'GET /grocer/Products/{id}': SHOP_FLOOR,
   'PUT /grocer/Products/{id}/Stock': SHOP_FLOOR,
   // The catalogue's products and prices: money, so the owner's.

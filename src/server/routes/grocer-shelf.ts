@@ -8,13 +8,15 @@ import type { Database } from '../db/client.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
 import { shelfWrites } from '../services/after-write.ts';
 import { shopperOfPhone } from '../services/blocked-phones.ts';
-import { findShelfProducts, shelfProduct } from '../services/shelf.ts';
+import { findShelfProducts, lowStockProducts, shelfProduct } from '../services/shelf.ts';
 import {
   GrocerProductListSchema,
   GrocerProductQuery,
   GrocerProductSchema,
   GrocerShopperQuery,
   GrocerShopperSchema,
+  LOW_STOCK_UNITS,
+  LowStockQuery,
   PackPriceRequestSchema,
   PackStockRequestSchema,
   ProductFactsRequestSchema,
@@ -44,6 +46,19 @@ export function registerGrocerShelfRoutes(app: OpenAPIHono, db: Database, stale:
       responses: { 200: json(GrocerProductListSchema, 'The products found'), ...errors },
     }),
     async (c) => c.json({ products: await findShelfProducts(db, c.req.valid('query').q) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/grocer/LowStock',
+      tags: ['Grocer'],
+      summary: `Products with a pack at atMost units or fewer (default ${LOW_STOCK_UNITS}; 0: out of stock), the emptiest first`,
+      security: GROCER,
+      request: { query: LowStockQuery },
+      responses: { 200: json(GrocerProductListSchema, 'What to reorder'), ...errors },
+    }),
+    async (c) => c.json({ products: await lowStockProducts(db, c.req.valid('query').atMost ?? LOW_STOCK_UNITS) }, 200),
   );
 
   app.openapi(

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { brands, categories, products, productVariantPrices, productVariants } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { FoodType } from '../../lib/food-type.ts';
-import { SHELF_SEARCH_LIMIT, type GrocerProductDto, type PackPriceInput, type PackStockInput, type ProductFactsInput } from '../shelf-schemas.ts';
+import { LOW_STOCK_LIMIT, SHELF_SEARCH_LIMIT, type GrocerProductDto, type PackPriceInput, type PackStockInput, type ProductFactsInput } from '../shelf-schemas.ts';
 
 const productColumns = {
   id: products.id,
@@ -60,6 +60,18 @@ export async function findShelfProducts(db: Database, text: string): Promise<Gro
     .where(ilike(products.name, pattern))
     .orderBy(sql`length(${products.name})`, asc(products.name), asc(products.id))
     .limit(SHELF_SEARCH_LIMIT);
+  return withPacks(db, rows);
+}
+
+/**
+ * Products with a pack at `atMost` units or fewer (0: out of stock), the emptiest first: what to reorder. A product
+ * sold in pack sizes counts its emptiest pack, not its row's sum, so one sold-out size shows.
+ */
+export async function lowStockProducts(db: Database, atMost: number): Promise<GrocerProductDto[]> {
+  const emptiest = sql<number>`case when ${products.type} = 'variant'
+    then (select min(${productVariants.stock}) from ${productVariants} where ${productVariants.productId} = ${products.id})
+    else ${products.stock} end`;
+  const rows = await productQuery(db).where(sql`${emptiest} <= ${atMost}`).orderBy(emptiest, asc(products.name), asc(products.id)).limit(LOW_STOCK_LIMIT);
   return withPacks(db, rows);
 }
 
