@@ -95,6 +95,12 @@ export const manageUrls = {
   },
   shelf: (q?: string) => (q ? `/manage/shelf?q=${encodeURIComponent(q)}` : '/manage/shelf'),
   shelfProduct: (id: number, done?: string) => `/manage/shelf/${id}${done ? `?done=${done}` : ''}`,
+  /** What to restock: shoppers waiting, and packs at `atMost` units or fewer. */
+  stock: () => '/manage/stock',
+  /** Who may sign in (owners); after a change, `done` says which and `member` whose. */
+  staff: (done?: { how: string; member: number }) => (done ? `/manage/staff?done=${done.how}&member=${done.member}` : '/manage/staff'),
+  /** The audit log (owners), newest first; `before` pages back to older entries. */
+  audit: (before?: number) => (before ? `/manage/audit?before=${before}` : '/manage/audit'),
 };
 
 /** Where a back-office sign-in goes next: a /manage page given in `next`, else the board. */

@@ -78,5 +78,12 @@ export async function signedInStaff(astro: ManageContext & { response: { headers
   });
 }
 
+/** A role as the back office names it, and what it may do (the API's GROCER_ROUTE_ROLES decides). */
+export const STAFF_ROLE_LABELS: Record<StaffDto['role'], { label: string; may: string }> = {
+  owner: { label: 'Owner', may: 'everything, and the staff (signs in with a code and a password)' },
+  staff: { label: 'Staff', may: 'orders, issues, shoppers and stock' },
+  editor: { label: 'Editor', may: 'the shop’s content pages' },
+};
+
 /** The roles that work the shop floor (orders, pick lists): GROCER_ROUTE_ROLES' staff and owners. */
 export const SHOP_FLOOR_ROLES: readonly StaffDto['role'][] = ['owner', 'staff'];
