@@ -40,10 +40,12 @@ const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'num
 /** A slot's `date` ('2026-11-23', already in the shop's time zone): 'Today', 'Tomorrow' or 'Wed, 25 Nov'. */
 export function formatSlotDay(date: string, today: string): string {
   if (date === today) return 'Today';
-  const noon = dayNoon(date);
-  if (noon - dayNoon(today) === 86_400_000) return 'Tomorrow';
-  return dayFormat.format(noon);
+  if (dayNoon(date) - dayNoon(today) === 86_400_000) return 'Tomorrow';
+  return formatDay(date);
 }
+
+/** A date ('2026-11-23', in the shop's time zone) as 'Mon, 23 Nov'. */
+export const formatDay = (date: string) => dayFormat.format(dayNoon(date));
 
 function dayNoon(date: string): number {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);

@@ -95,6 +95,8 @@ export const manageUrls = {
   },
   shelf: (q?: string) => (q ? `/manage/shelf?q=${encodeURIComponent(q)}` : '/manage/shelf'),
   shelfProduct: (id: number, done?: string) => `/manage/shelf/${id}${done ? `?done=${done}` : ''}`,
+  /** Today at a glance: takings, deliveries by state, what needs a hand. */
+  today: () => '/manage/today',
   /** What to restock: shoppers waiting, and packs at `atMost` units or fewer. */
   stock: () => '/manage/stock',
   /** Who may sign in (owners); after a change, `done` says which and `member` whose. */

@@ -161,6 +161,31 @@ export const GrocerPickListSchema = z
 
 export type GrocerPickListDto = z.infer<typeof GrocerPickListSchema>;
 
+const countOf = (description: string) => z.number().int().openapi({ description });
+
+/** Today at a glance (issue 34): the day's takings, its deliveries by state, and what needs a hand now. */
+export const GrocerTodaySchema = z
+  .object({
+    date: z.string().openapi({ description: "the shop's today, YYYY-MM-DD in its time zone", example: '2026-11-28' }),
+    timeZone: z.string(),
+    placed: z.object({
+      orders: countOf('orders placed today and not cancelled'),
+      salesPaise: countOf('their totals, in paise'),
+      cancelled: countOf('orders placed today and cancelled since'),
+    }),
+    deliveries: z
+      .record(z.enum(ORDER_STATUS_VALUES), z.number().int())
+      .openapi({ description: "today's slots' orders by status (every status, 0 when none)" }),
+    needs: z.object({
+      awaitingPayment: countOf('pay-now orders whose payment is not confirmed yet'),
+      openIssues: countOf('reported issues not settled yet'),
+      lowStock: countOf('products with a pack at LOW_STOCK_UNITS or fewer (out of stock included)'),
+      waitingShoppers: countOf("shoppers waiting for a product to come back ('Notify me when back')"),
+    }),
+  })
+  .openapi('GrocerToday');
+export type GrocerTodayDto = z.infer<typeof GrocerTodaySchema>;
+
 export type GrocerDayDto = z.infer<typeof GrocerDaySchema>;
 export type GrocerOrderRowDto = z.infer<typeof GrocerOrderRowSchema>;
 export type GrocerOrderDto = z.infer<typeof GrocerOrderSchema>;

@@ -1,6 +1,7 @@
-// The back office's Stock page (issue 34) for staff on a phone (390×844), photographed at a desk too: a product sold
-// out, a shopper waiting for it ('Notify me when back'), both on the one list; staff follow it to its shelf page, put
-// 12 back, and it leaves both lists. axe on the page; the answer private.
+// The back office's Today and Stock pages (issue 34) for staff on a phone (390×844), photographed at a desk too: a
+// product sold out and a shopper waiting for it ('Notify me when back') show on Today under what needs a hand, and on
+// Stock's one list; staff follow it to its shelf page, put 12 back, and it leaves both lists. axe on both pages; every
+// answer private.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { allProducts, type ApiProduct } from './helpers.ts';
 import { expectAccessible } from './orders-setup.ts';
@@ -29,7 +30,19 @@ async function soldOutAndRestocked(page: Page, request: APIRequestContext, produ
   expect(waiting.status(), await waiting.text()).toBe(201);
 
   await signInToManage(page, await addMember(request, 'staff'));
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Stock' }).click();
+  // Today at a glance says so, and leads there.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Today' }).click();
+  expectPrivate(await page.reload());
+  await expect(page.locator('[data-glance="sales"]')).toContainText('sales today');
+  await expect(page.locator('[data-state]')).toHaveCount(5);
+  await expect(page.locator('[data-need="waiting"]')).toContainText(/shoppers? waits? for a restock/);
+  await expectAccessible(page);
+  await shot(page, 'today', 390);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, 'today', 1366);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-need="low"]').getByRole('link').click();
+  await expect(page).toHaveURL(/\/manage\/stock$/);
   const opened = await page.reload();
   expectPrivate(opened);
   const waitingRow = page.locator(`[data-waiting="${product.id}"]`);

@@ -32,6 +32,7 @@ export const GROCER_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[] | 
   'GET /grocer/Orders': SHOP_FLOOR,
   'GET /grocer/Orders/{id}': SHOP_FLOOR,
   'GET /grocer/PickList': SHOP_FLOOR,
+  'GET /grocer/Today': SHOP_FLOOR,
   'POST /grocer/Orders/{id}/Advance': SHOP_FLOOR,
   'POST /grocer/Orders/{id}/Cancel': SHOP_FLOOR,
   'POST /grocer/Orders/{id}/Paid': SHOP_FLOOR,

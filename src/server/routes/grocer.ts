@@ -22,12 +22,13 @@ import {
   GrocerPickListQuery,
   GrocerPickListSchema,
   GrocerStockAlertsSchema,
+  GrocerTodaySchema,
 } from '../grocer-schemas.ts';
 import { ErrorSchema, positiveId } from '../schemas.ts';
 import { ImportPictureQuery, ImportRequestSchema, ImportSummarySchema, StoredPictureSchema } from '../import-schemas.ts';
 import { GROCER_UPLOAD_LIMITS, tooLargeMessage } from '../body-limits.ts';
 import { blockPhone, unblockPhone } from '../services/blocked-phones.ts';
-import { grocerOrder, ordersOfDay, pickList } from '../services/grocer.ts';
+import { grocerOrder, ordersOfDay, pickList, todayAtAGlance } from '../services/grocer.ts';
 import { saveImportPhoto } from '../services/import.ts';
 import { importAndTell, orderWrites } from '../services/after-write.ts';
 import { waitingForStock } from '../services/stock-alerts.ts';
@@ -87,6 +88,18 @@ export function registerGrocerRoutes(app: OpenAPIHono, db: Database, { token, de
       responses: { 200: json(GrocerDaySchema, 'The slots with orders'), ...errors },
     }),
     async (c) => c.json(await ordersOfDay(db, delivery, c.req.valid('query').date), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/grocer/Today',
+      tags: ['Grocer'],
+      summary: "Today at a glance: the day's orders and takings, its deliveries by state, and what needs a hand",
+      security: GROCER,
+      responses: { 200: json(GrocerTodaySchema, 'Today'), ...errors },
+    }),
+    async (c) => c.json(await todayAtAGlance(db, delivery), 200),
   );
 
   app.openapi(

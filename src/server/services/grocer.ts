@@ -2,14 +2,17 @@
 // placed → packed → out_for_delivery → delivered, and cancelling one not yet delivered (issue 22). Used by the grocer's
 // routes (the shop running) and by
 // `npm run orders` itself when the shop is stopped: one code for both.
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { withTransactionRetry } from '../db/retry.ts';
-import { categories, deliverySlots, orderEvents, orderLines, orders, products, users, type OrderStatus } from '../db/schema.ts';
+import { categories, deliverySlots, orderEvents, orderIssues, orderLines, orders, products, stockAlerts, users, type OrderStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto, GrocerPickListDto } from '../grocer-schemas.ts';
+import type { GrocerDayDto, GrocerOrderDto, GrocerOrderRowDto, GrocerPickListDto, GrocerTodayDto } from '../grocer-schemas.ts';
+import { ORDER_STATUS_VALUES } from '../order-schemas.ts';
+import { LOW_STOCK_UNITS } from '../shelf-schemas.ts';
+import { lowStockCount } from './shelf.ts';
 import { OPEN_STATUSES, orderOf, releaseOrder } from './orders.ts';
-import { shopDate, type DeliveryRules } from './slots.ts';
+import { shopDate, zonedInstant, type DeliveryRules } from './slots.ts';
 import { recordNotice, type NoticeEvent } from './notices.ts';
 import { NEXT_STATUS, statusLabel } from '../../lib/order-status.ts';
 
@@ -40,6 +43,42 @@ export async function ordersOfDay(db: Database, delivery: DeliveryRules, date = 
     date,
     timeZone: delivery.timeZone,
     slots: rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() })),
+  };
+}
+
+/**
+ * Today at a glance (issue 34): the orders placed since the shop's midnight and their takings, today's deliveries by
+ * state, and what needs a hand now, whatever its day: pay-now orders awaiting their payment, unsettled issues, products
+ * running low, shoppers waiting for a restock. Each a count in one query of its own, run together.
+ */
+export async function todayAtAGlance(db: Database, delivery: DeliveryRules, now = new Date()): Promise<GrocerTodayDto> {
+  const date = shopDate(now, 0, delivery.timeZone);
+  const from = zonedInstant(date, 0, delivery.timeZone);
+  const to = zonedInstant(shopDate(now, 1, delivery.timeZone), 0, delivery.timeZone);
+  const counted = sql<number>`count(*)::int`;
+  const kept = sql`${orders.status} <> 'cancelled'`;
+  const [[placed], deliveries, [awaiting], [issues], lowStock, [waiting]] = await Promise.all([
+    db
+      .select({
+        orders: sql<number>`(count(*) filter (where ${kept}))::int`,
+        salesPaise: sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${kept}), 0)::int`,
+        cancelled: sql<number>`(count(*) filter (where not ${kept}))::int`,
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to))),
+    db.select({ status: orders.status, count: counted }).from(orders).where(like(orders.slotId, `${date}T%`)).groupBy(orders.status),
+    db.select({ count: counted }).from(orders).where(and(eq(orders.paymentStatus, 'awaiting'), inArray(orders.status, [...OPEN_STATUSES]))),
+    db.select({ count: counted }).from(orderIssues).where(isNull(orderIssues.settledAt)),
+    lowStockCount(db, LOW_STOCK_UNITS),
+    db.select({ count: counted }).from(stockAlerts).where(isNull(stockAlerts.notifiedAt)),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUS_VALUES.map((status) => [status, deliveries.find((d) => d.status === status)?.count ?? 0]));
+  return {
+    date,
+    timeZone: delivery.timeZone,
+    placed: placed ?? { orders: 0, salesPaise: 0, cancelled: 0 },
+    deliveries: byStatus as GrocerTodayDto['deliveries'],
+    needs: { awaitingPayment: awaiting?.count ?? 0, openIssues: issues?.count ?? 0, lowStock, waitingShoppers: waiting?.count ?? 0 },
   };
 }
 

@@ -63,17 +63,26 @@ export async function findShelfProducts(db: Database, text: string): Promise<Gro
   return withPacks(db, rows);
 }
 
+/** A product's emptiest pack: its own stock, or (sold in pack sizes) its packs' least. */
+const emptiestPack = sql<number>`case when ${products.type} = 'variant'
+  then (select min(${productVariants.stock}) from ${productVariants} where ${productVariants.productId} = ${products.id})
+  else ${products.stock} end`;
+
 /**
  * Products with a pack at `atMost` units or fewer (0: out of stock), the emptiest first: what to reorder. A product
  * sold in pack sizes counts its emptiest pack, not its row's sum, so one sold-out size shows.
  */
 export async function lowStockProducts(db: Database, atMost: number): Promise<GrocerProductDto[]> {
-  const emptiest = sql<number>`case when ${products.type} = 'variant'
-    then (select min(${productVariants.stock}) from ${productVariants} where ${productVariants.productId} = ${products.id})
-    else ${products.stock} end`;
-  const rows = await productQuery(db).where(sql`${emptiest} <= ${atMost}`).orderBy(emptiest, asc(products.name), asc(products.id)).limit(LOW_STOCK_LIMIT);
+  const rows = await productQuery(db).where(sql`${emptiestPack} <= ${atMost}`).orderBy(emptiestPack, asc(products.name), asc(products.id)).limit(LOW_STOCK_LIMIT);
   return withPacks(db, rows);
 }
+
+/** How many products lowStockProducts would list, without the limit (Today's count). */
+export async function lowStockCount(db: Database, atMost: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(sql`${emptiestPack} <= ${atMost}`);
+  return row?.count ?? 0;
+}
+
 
 export async function shelfProduct(db: Database, id: number): Promise<GrocerProductDto> {
   const [row] = await productQuery(db).where(eq(products.id, id));
