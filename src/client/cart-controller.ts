@@ -20,7 +20,7 @@ import { encodeKeptAdd, KEPT_ADD_KEY, keptAddOfForm } from '../lib/kept-add.ts';
 import { newIdempotencyKey } from '../lib/ids.ts';
 // Static, as the first suggestions import it (this file's chunk holds it): a dynamic import made the chunk import
 // Rolldown's runtime for a namespace object, a round trip before the first tap could be sent (+0.3 s, measured).
-import { urls } from '../lib/urls.ts';
+import { loginUrl } from '../lib/head-urls.ts';
 import { $cartCount, $cartMarks, $pendingChanges, cartKey, showCart, showLastKnownCart } from '../stores/cart.ts';
 import type { CartDto } from '../server/account-schemas.ts';
 import { isClientLoaded, postWithoutClient } from './load-api.ts';
@@ -211,7 +211,7 @@ async function addWithoutClient(productId: number, variantId: number, priceId: n
 async function tell(outcome: AddOutcome | LineOutcome) {
   if (outcome.kind === 'changed') return;
   const here = `${location.pathname}${location.search}`;
-  const login = urls.login(here);
+  const login = loginUrl(here);
   if (outcome.kind === 'sign-in' && !outcome.message) return void location.assign(login);
   const { toastError, toastSuccess } = await import('../lib/toast.ts');
   // Offline (issue 26), the add is kept to be sent later (./cart-queue.ts), and the toast says so.
@@ -257,7 +257,7 @@ function keepChoiceAndSignIn(form: HTMLFormElement) {
   } catch {
     // Storage refused (a privacy setting): sign-in still works, the shopper adds again.
   }
-  location.assign(urls.login(`${location.pathname}${location.search}`));
+  location.assign(loginUrl(`${location.pathname}${location.search}`));
 }
 
 let started = false;

@@ -7,7 +7,7 @@
 import type { Suggestion } from '../lib/api/types.ts';
 import { formatRupees } from '../lib/money.ts';
 import { normalizeSearchText } from '../lib/search-text.ts';
-import { urls } from '../lib/urls.ts';
+import { suggestionUrl } from '../lib/head-urls.ts';
 import { suggestionsWithoutClient } from './load-api.ts';
 
 /** The list of suggestions drawn before the search box hydrates. */
@@ -68,7 +68,7 @@ function drawSuggestions(input: HTMLInputElement, suggestions: Suggestion[]) {
   list.setAttribute('aria-label', 'Suggestions');
   for (const s of suggestions) {
     const link = document.createElement('a');
-    link.href = urls.suggestion(s);
+    link.href = suggestionUrl(s);
     link.textContent = s.name;
     const kind = document.createElement('span');
     kind.textContent = [s.pricePaise === undefined ? '' : formatRupees(s.pricePaise), SUGGESTION_KIND[s.type]].filter(Boolean).join(' · ');

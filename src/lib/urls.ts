@@ -1,6 +1,8 @@
 // The storefront's URLs in one place: every link a crawler follows is built here.
-import type { Suggestion } from './api/types.ts';
 import { refinementParams, type ListingRefinement } from './listing.ts';
+import { brandPath, categoryPath, loginUrl, productPath, safeNextPath, suggestionUrl, withNext } from './head-urls.ts';
+
+export { loginUrl, safeNextPath, suggestionUrl } from './head-urls.ts';
 
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-grocery.svg';
 
@@ -11,14 +13,13 @@ export const urls = {
   /** Load More Categories without JavaScript: the next page, opened where its new categories begin. */
   moreCategories: (page: number) => `/?categories=${page}#${categoryPageAnchor(page)}`,
   brands: () => '/brands',
-  product: (id: number) => `/product-detail?id=${id}`,
+  product: productPath,
   /** The product page's reviews; `reviewed` after a review was posted without JavaScript. */
   productReviews: (id: number, reviewed = false) => `/product-detail?id=${id}${reviewed ? '&reviewed=1' : ''}#reviews`,
   /** Every page that shows one product: the product page and its SPEC §2 alias. */
   // A listing's sort and filters (src/lib/listing.ts) come after its own parameters, the page last.
-  brand: (id: number, page?: number, refine?: ListingRefinement) => `/shop?type=brand&id=${id}${listingTail(page, refine)}`,
-  category: (id: string, page?: number, refine?: ListingRefinement) =>
-    `/shop?type=category&id=${encodeURIComponent(id)}${listingTail(page, refine)}`,
+  brand: (id: number, page?: number, refine?: ListingRefinement) => `${brandPath(id)}${listingTail(page, refine)}`,
+  category: (id: string, page?: number, refine?: ListingRefinement) => `${categoryPath(id)}${listingTail(page, refine)}`,
   hot: (page?: number, refine?: ListingRefinement) => `/shop?type=hot${listingTail(page, refine)}`,
   search: (text: string, page?: number, refine?: ListingRefinement) =>
     `/search?name=${encodeURIComponent(text)}${listingTail(page, refine)}`,
@@ -31,8 +32,7 @@ export const urls = {
   /** A phone number as written in the settings ('1800-120-5566'), as a link that dials it. */
   phoneCall: (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`,
   email: (address: string) => `mailto:${address}`,
-  /** Sign in, then come back to `next` (a same-origin path; see safeNextPath). */
-  login: (next?: string) => withNext('/login', next),
+  login: loginUrl,
   register: (next?: string) => withNext('/register', next),
   /** Where the shop delivers (issue 25): the PIN code form, and its answer for one PIN. */
   deliverTo: (pincode?: string) => (pincode ? `/deliver-to?pincode=${encodeURIComponent(pincode)}` : '/deliver-to'),
@@ -56,17 +56,7 @@ export const urls = {
   wishlist: () => '/wishlist',
   /** Where a heart pressed while signed out returns after sign-in: its page, which then keeps the product. */
   wishlistReturn: (pagePath: string, productId: number) => `${pagePath}#${WISHLIST_ADD_PREFIX}${productId}`,
-  /** The page a search suggestion opens: a product, or the shop listing of a brand or a category. */
-  suggestion: (s: Pick<Suggestion, 'id' | 'type'>): string => {
-    switch (s.type) {
-      case 'products':
-        return urls.product(Number(s.id));
-      case 'Brand':
-        return urls.brand(Number(s.id));
-      case 'Category':
-        return urls.category(String(s.id));
-    }
-  },
+  suggestion: suggestionUrl,
 };
 
 /** A listing URL's sort, filters and page, each as '&name=value'. */
@@ -83,36 +73,6 @@ export const categoryPageAnchor = (page: number) => `categories-page-${page}`;
 
 /** The pages that send a visitor with no stored user to /login (SPEC §6). */
 export const PROTECTED_PATHS = ['/myaccount', '/cart', '/checkout', '/orderdetails', '/invoice', '/OrderComplete', '/previous-order'];
-
-function withNext(path: string, next?: string): string {
-  const safe = safeNextPath(next);
-  return safe && safe !== '/' ? `${path}?next=${encodeURIComponent(safe)}` : path;
-}
-
-/**
- * Where to go after signing in: `next` when it is a path on this site, else home. Never another origin (no open
- * redirect). The check is on the URL as the parser normalises it, and on the path it gives back, since that is
- * what a browser reads next: '/.//evil.example' resolves to '//evil.example', which names another host; so do
- * '/../..//x', '/./\\x' and '/\t/x' (tabs and newlines are dropped). '//x', '/\\x', 'https://…', 'javascript:' and
- * a path whose first segment is an encoded slash ('/%2F%2Fx', which a server that decodes it might redirect to
- * '//x') all give '/'.
- */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/')) return '/';
-  try {
-    const base = 'http://kirana.invalid';
-    const url = new URL(next, base);
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    const again = new URL(path, base);
-    if (url.origin !== base || again.origin !== base || `${again.pathname}${again.search}${again.hash}` !== path) return '/';
-    if (/^[/\\]{2}/.test(decodeURIComponent(url.pathname))) return '/';
-    // Not back to a sign-in form either (a loop).
-    if (['/login', '/register'].includes(url.pathname.replace(/(?<=.)\/+$/, ''))) return '/';
-    return path;
-  } catch {
-    return '/';
-  }
-}
 
 /** The back office's pages (issue 34): server-rendered, private, never kept by the service worker. */
 export const manageUrls = {
