@@ -85,5 +85,8 @@ export const STAFF_ROLE_LABELS: Record<StaffDto['role'], { label: string; may: s
   editor: { label: 'Editor', may: 'the shop’s content pages' },
 };
 
+/** The roles in the order the back office offers them (not db/schema.ts's list: a page must not bundle the database's code). */
+export const STAFF_ROLE_CHOICES = Object.keys(STAFF_ROLE_LABELS) as StaffDto['role'][];
+
 /** The roles that work the shop floor (orders, pick lists): GROCER_ROUTE_ROLES' staff and owners. */
 export const SHOP_FLOOR_ROLES: readonly StaffDto['role'][] = ['owner', 'staff'];
