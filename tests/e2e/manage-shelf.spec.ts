@@ -110,7 +110,7 @@ test.describe('staff, without JavaScript', () => {
     const staff = await addMember(request, 'staff');
     await signInToManage(page, staff);
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    await expect(nav.getByRole('link')).toHaveText(['Orders', 'Issues', 'Shoppers', 'Shelf']);
+    await expect(nav.getByRole('link')).toHaveText(['Today', 'Orders', 'Issues', 'Shoppers', 'Shelf', 'Stock']);
 
     // The issue, with the shopper's photo served to the staff member's session (and to nobody without one).
     await nav.getByRole('link', { name: 'Issues' }).click();

@@ -26,7 +26,8 @@ test('an owner adds a packer, changes their role (their session ends), removes t
   await expect(page).toHaveURL(/\/manage\/staff$/);
   const opened = await page.reload();
   expectPrivate(opened);
-  await expect(page.locator('[data-member]').filter({ hasText: owner.name })).toContainText('(you)');
+  // By number: names repeat a serial ('Meera Owner 1' is in 'Meera Owner 12'), numbers are unique.
+  await expect(page.locator('[data-member]').filter({ hasText: owner.phone })).toContainText('(you)');
 
   // An owner needs a password: refused, with what was typed still there.
   const packerPhone = freshPhone();
@@ -76,7 +77,7 @@ test('an owner adds a packer, changes their role (their session ends), removes t
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit' }).click();
   const audit = await page.reload();
   expectPrivate(audit);
-  const mine = page.locator('[data-audit]').filter({ hasText: owner.name });
+  const mine = page.locator('[data-audit]').filter({ hasText: `${owner.name} (owner)` });
   await expect(mine.filter({ hasText: 'POST /grocer/Staff' }).first()).toBeVisible();
   await expect(mine.filter({ hasText: 'PUT /grocer/Staff/{id}' }).first()).toBeVisible();
   await expect(mine.filter({ hasText: 'DELETE /grocer/Staff/{id}' }).first()).toBeVisible();
