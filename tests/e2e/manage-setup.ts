@@ -50,3 +50,11 @@ export async function shot(page: Page, name: string, width: number) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
 }
+
+/** Photographs the page as it is at 390 and again at 1366 wide, then goes back to the phone. */
+export async function shots(page: Page, name: string) {
+  await shot(page, name, 390);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, name, 1366);
+  await page.setViewportSize({ width: 390, height: 844 });
+}

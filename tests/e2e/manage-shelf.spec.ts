@@ -11,17 +11,9 @@ import { allProducts } from './helpers.ts';
 import { addAddressByApi, addToCartByApi, expectAccessible, placedOrder } from './orders-setup.ts';
 import { registerByApi } from './session.ts';
 import { grocerHeaders } from './grocer.ts';
-import { addMember, addOwner, expectPrivate, shot, signInToManage } from './manage-setup.ts';
+import { addMember, addOwner, expectPrivate, shots, signInToManage } from './manage-setup.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Photographs the page as it is at 390 and again at 1366 wide, then goes back to the phone. */
-async function shots(page: Page, name: string) {
-  await shot(page, name, 390);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, name, 1366);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** axe on the page as it is now, run in a browser with JavaScript (axe needs it) holding the same session. */
 async function accessibleAsShown(browser: Browser, page: Page) {

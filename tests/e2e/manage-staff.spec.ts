@@ -2,18 +2,11 @@
 // desk (1366×900) into /tmp/manage-shots/: the owner added from the command line adds a packer, who signs in; a
 // refused add (an owner without a password) keeps what was typed; the packer's role changes, which ends their session;
 // the owner removes them; the audit log lists each of these by the owner's name. Staff see neither page. axe on both.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './orders-setup.ts';
-import { addMember, addOwner, expectPrivate, shot, signInToManage } from './manage-setup.ts';
+import { addMember, addOwner, expectPrivate, shots, signInToManage } from './manage-setup.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function shots(page: Page, name: string) {
-  await shot(page, name, 390);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, name, 1366);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** A mobile number no other spec uses: the time and this process. */
 const freshPhone = () => `8${String(Date.now() + process.pid * 13).slice(-9)}`;

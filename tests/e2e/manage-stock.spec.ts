@@ -7,7 +7,7 @@ import { allProducts, type ApiProduct } from './helpers.ts';
 import { expectAccessible } from './orders-setup.ts';
 import { registerByApi } from './session.ts';
 import { grocerHeaders } from './grocer.ts';
-import { addMember, expectPrivate, shot, signInToManage } from './manage-setup.ts';
+import { addMember, expectPrivate, shots, signInToManage } from './manage-setup.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -37,10 +37,7 @@ async function soldOutAndRestocked(page: Page, request: APIRequestContext, produ
   await expect(page.locator('[data-state]')).toHaveCount(5);
   await expect(page.locator('[data-need="waiting"]')).toContainText(/shoppers? waits? for a restock/);
   await expectAccessible(page);
-  await shot(page, 'today', 390);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'today', 1366);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shots(page, 'today');
   await page.locator('[data-need="low"]').getByRole('link').click();
   await expect(page).toHaveURL(/\/manage\/stock$/);
   const opened = await page.reload();
@@ -50,10 +47,7 @@ async function soldOutAndRestocked(page: Page, request: APIRequestContext, produ
   await expect(waitingRow).toContainText('out of stock');
   await expect(page.locator(`[data-low="${product.id}"]`)).toContainText('out of stock');
   await expectAccessible(page);
-  await shot(page, 'stock', 390);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, 'stock', 1366);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shots(page, 'stock');
 
   // A made-up line is refused by the API, and the page says so.
   const refused = await page.goto('/manage/stock?atMost=plenty');
